@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// The `hnb` package: the CallMonitor library (module `hnb`, as the API reference spells it)
+// and the `callmonitor` command-line tool (simulator, demo, benchmark).
+import PackageDescription
+
+// Applied to every target so the library and its tools are held to one standard.
+// Warnings are turned into errors by CI (`-Xswiftc -warnings-as-errors`), not here:
+// unsafe flags would stop apps from depending on this package.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "hnb",
+    platforms: [.iOS(.v13), .macCatalyst(.v13), .macOS(.v10_15), .visionOS(.v1)],
+    products: [
+        .library(name: "hnb", targets: ["hnb"]),
+        .executable(name: "callmonitor", targets: ["callmonitor"]),
+    ],
+    targets: [
+        .target(name: "hnb", swiftSettings: strict),
+        .executableTarget(name: "callmonitor", dependencies: ["hnb"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb"], swiftSettings: strict),
+        .testTarget(
+            name: "callmonitorTests",
+            dependencies: ["callmonitor"],
+            resources: [.copy("Scenarios")],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import hnb
+print("callmonitor")

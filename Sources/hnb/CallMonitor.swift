@@ -1,0 +1,312 @@
+// The public face of the library: the singleton the reference documents, callable from any
+// thread, over a main-actor core that feeds the engine and carries out its actions.
+
+/// Watches for phone calls and, while a call is live and the app is in the foreground, enforces
+/// a security policy: a countdown that ends in a force exit (terminate flow) or a warning the user
+/// must acknowledge after a delay (acknowledge flow).
+///
+/// ```swift
+/// import hnb
+///
+/// CallMonitor.sharedInstance().startMonitoring(withTerminateIn: 10)
+/// CallMonitor.sharedInstance().setCallback { event in print(event) }
+/// ```
+///
+/// > Important: Every method may be called from any thread. A call made on the main thread takes
+/// > effect before it returns (or, when made from inside a delegate method or the callback, right
+/// > after that method returns); calls from other threads are applied on the main thread in the
+/// > order they were made. Every delegate method and every callback runs on the main thread.
+public final class CallMonitor: Sendable {
+    private let core: MonitorCore
+
+    /// The monitor the app uses, wired to the platform's call detection, app lifecycle, clock,
+    /// built-in dialog and force exit.
+    ///
+    /// The first call creates it; it is not monitoring until a `startMonitoring` call.
+    public static func sharedInstance() -> CallMonitor { shared }
+
+    private static let shared = CallMonitor(ports: LivePorts.make())
+
+    /// A monitor of your own, wired to the ports you give: for tests, previews, simulators, and
+    /// embedders who manage the monitor's lifetime themselves.
+    ///
+    /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
+    /// phone would each enforce their policy; an app should use one.
+    ///
+    /// - Parameters:
+    ///   - callSource: Reports the device's calls.
+    ///   - appState: Tells whether the app is in the foreground.
+    ///   - scheduler: The clock and timers.
+    ///   - alertRenderer: Draws the built-in dialog when no delegate is set.
+    ///   - terminator: Ends the app when the terminate flow says so.
+    ///   - strings: The built-in dialog's texts.
+    public init(
+        callSource: any CallSource,
+        appState: any AppStateSource,
+        scheduler: any MonitorScheduler,
+        alertRenderer: any SecurityAlertRenderer,
+        terminator: any AppTerminator,
+        strings: CallMonitorStrings = .english
+    ) {
+        core = MonitorCore(
+            callSource: callSource,
+            appState: appState,
+            scheduler: scheduler,
+            defaultUI: DefaultSecurityUI(renderer: alertRenderer, strings: strings),
+            terminator: terminator
+        )
+    }
+
+    private convenience init(ports: LivePorts) {
+        self.init(
+            callSource: ports.callSource,
+            appState: ports.appState,
+            scheduler: ports.scheduler,
+            alertRenderer: ports.alertRenderer,
+            terminator: ports.terminator,
+            strings: ports.strings
+        )
+    }
+
+    /// Starts the terminate flow: while a call is live and the app is in the foreground, a
+    /// countdown with a Close App button is shown; at 0, or when the button is tapped, the app
+    /// exits if the call is still live.
+    ///
+    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
+    /// start with the new policy.
+    ///
+    /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
+    public func startMonitoring(withTerminateIn seconds: Int32) {
+        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
+    }
+
+    /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
+    /// warning is shown; its Acknowledge button appears after `seconds`. The app never exits.
+    ///
+    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
+    /// start with the new policy.
+    ///
+    /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
+    ///   values are clamped to 0.
+    public func startMonitoring(withAcknowledgeIn seconds: Int32) {
+        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
+    }
+
+    /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
+    /// ``CallMonitorDelegate/callMonitorDidEndCall()``); no further callback fires, not even
+    /// ``CallEvent/ended``.
+    public func stopMonitoring() {
+        send(.stop)
+    }
+
+    /// Replaces the built-in dialog with your own UI, or restores it with `nil`.
+    ///
+    /// If a security event is on screen, it moves to the new UI at once: the previous delegate
+    /// (or the built-in dialog) is dismissed and the new one is told of the event with the
+    /// current remaining seconds.
+    ///
+    /// > Important: The monitor holds `delegate` weakly. If it is released, the built-in dialog
+    /// > takes over no later than the next countdown tick.
+    public func setDelegate(_ delegate: (any CallMonitorDelegate)?) {
+        send(.setDelegate(WeakDelegate(delegate)))
+    }
+
+    /// Sets the closure told of every change of the call state (``CallEvent/ringing``,
+    /// ``CallEvent/started``, ``CallEvent/ended``), or removes it with `nil`.
+    ///
+    /// The same event never comes twice in a row, and ``CallEvent/ended`` comes only after a
+    /// ringing or started call. The callback runs on the main thread, before the security UI
+    /// reacts to the same change. It is independent of the delegate.
+    public func setCallback(_ callback: (@MainActor (CallEvent) -> Void)?) {
+        send(.setCallback(callback))
+    }
+
+    private func send(_ command: MonitorCore.Command) {
+        let core = self.core
+        MainQueue.run { core.submit(command) }
+    }
+}
+
+/// A weak reference to a delegate that may be carried to the main thread.
+///
+/// `@unchecked Sendable`: the reference is only read on the main thread (in ``MonitorCore``),
+/// where every delegate method runs; a delegate is never touched from the thread that sent it.
+struct WeakDelegate: @unchecked Sendable {
+    weak var object: (any CallMonitorDelegate)?
+    init(_ object: (any CallMonitorDelegate)?) { self.object = object }
+}
+
+/// The main-actor half of ``CallMonitor``: it owns the engine and the ports, queues commands so
+/// that a delegate or callback calling back into the monitor cannot interleave with the actions
+/// being carried out, and performs the engine's actions in order.
+@MainActor
+final class MonitorCore {
+    enum Command: Sendable {
+        case start(MonitorPolicy)
+        case stop
+        case setDelegate(WeakDelegate)
+        case setCallback((@MainActor (CallEvent) -> Void)?)
+        case userAction(token: UInt64)
+        case calls(generation: UInt64, [CallSnapshot])
+        case appState(generation: UInt64, isForeground: Bool)
+        case wake(generation: UInt64)
+    }
+
+    /// Where the current security event is drawn.
+    private enum Surface {
+        case delegate(WeakDelegate)
+        case defaultUI
+    }
+
+    private let callSource: any CallSource
+    private let appState: any AppStateSource
+    private let scheduler: any MonitorScheduler
+    private let defaultUI: DefaultSecurityUI
+    private let terminator: any AppTerminator
+
+    private var engine = MonitorEngine()
+    private weak var delegate: (any CallMonitorDelegate)?
+    private var callback: (@MainActor (CallEvent) -> Void)?
+    private var surface: Surface?
+    private var wakeUp: (any ScheduledWork)?
+    /// Bumped whenever the sources stop or restart, so a delivery from an earlier run is dropped.
+    private var sourceGeneration: UInt64 = 0
+    /// Bumped whenever the wake-up changes, so a timer that fires after being replaced is dropped.
+    private var wakeGeneration: UInt64 = 0
+
+    private var inbox: [Command] = []
+    private var draining = false
+
+    nonisolated init(
+        callSource: any CallSource,
+        appState: any AppStateSource,
+        scheduler: any MonitorScheduler,
+        defaultUI: DefaultSecurityUI,
+        terminator: any AppTerminator
+    ) {
+        self.callSource = callSource
+        self.appState = appState
+        self.scheduler = scheduler
+        self.defaultUI = defaultUI
+        self.terminator = terminator
+    }
+
+    func submit(_ command: Command) {
+        inbox.append(command)
+        // A command sent from inside a delegate method or the callback waits until the actions
+        // in progress are done, so the engine's output is always carried out in its own order.
+        guard !draining else { return }
+        draining = true
+        defer { draining = false }
+        var next = 0
+        while next < inbox.count {
+            let command = inbox[next]
+            next += 1
+            process(command)
+        }
+        inbox.removeAll(keepingCapacity: true)
+    }
+
+    private func process(_ command: Command) {
+        // Rule 13: a delegate released while it shows the event is replaced by the built-in
+        // dialog before anything else happens.
+        if case .delegate(let shownOn)? = surface, shownOn.object == nil {
+            run(.handOver)
+        }
+        switch command {
+        case .start(let policy):
+            run(.start(policy, isForeground: appState.isForeground))
+        case .stop:
+            run(.stop)
+        case .setDelegate(let box):
+            let newDelegate = box.object
+            guard newDelegate !== delegate else { return }
+            delegate = newDelegate
+            if engine.shownEvent != nil { run(.handOver) }
+        case .setCallback(let newCallback):
+            callback = newCallback
+        case .userAction(let token):
+            run(.userAction(token: token))
+        case .calls(let generation, let batch):
+            guard generation == sourceGeneration else { return }
+            run(.calls(batch))
+        case .appState(let generation, let isForeground):
+            guard generation == sourceGeneration else { return }
+            run(.appState(isForeground: isForeground))
+        case .wake(let generation):
+            guard generation == wakeGeneration else { return }
+            wakeUp = nil
+            run(.wake)
+        }
+    }
+
+    private func run(_ input: MonitorEngine.Input) {
+        for action in engine.handle(input, now: scheduler.now) {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: MonitorEngine.Action) {
+        switch action {
+        case .emit(let event):
+            callback?(event)
+        case .present(let flow, let remaining, let token):
+            let onUserAction = userAction(for: token)
+            if let delegate {
+                surface = .delegate(WeakDelegate(delegate))
+                delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
+            } else {
+                surface = .defaultUI
+                defaultUI.present(flow: flow, remaining: remaining, onAction: onUserAction)
+            }
+        case .tick(let remaining):
+            switch surface {
+            case .delegate(let shownOn)?: shownOn.object?.callMonitorCountdownTick(remaining)
+            case .defaultUI?: defaultUI.tick(remaining: remaining)
+            case nil: break
+            }
+        case .dismiss:
+            let dismissed = surface
+            surface = nil
+            switch dismissed {
+            case .delegate(let shownOn)?: shownOn.object?.callMonitorDidEndCall()
+            case .defaultUI?: defaultUI.dismiss()
+            case nil: break
+            }
+        case .schedule(let deadline):
+            wakeUp?.cancel()
+            wakeGeneration &+= 1
+            let generation = wakeGeneration
+            wakeUp = scheduler.schedule(at: deadline) { [weak self] in
+                self?.submit(.wake(generation: generation))
+            }
+        case .cancelWakeUp:
+            wakeUp?.cancel()
+            wakeUp = nil
+            wakeGeneration &+= 1
+        case .startSources:
+            sourceGeneration &+= 1
+            let generation = sourceGeneration
+            appState.start { [weak self] isForeground in
+                MainQueue.run { self?.submit(.appState(generation: generation, isForeground: isForeground)) }
+            }
+            callSource.start { [weak self] batch in
+                MainQueue.run { self?.submit(.calls(generation: generation, batch)) }
+            }
+        case .stopSources:
+            sourceGeneration &+= 1
+            callSource.stop()
+            appState.stop()
+        case .exit(let code):
+            terminator.terminate(code: code)
+        }
+    }
+
+    /// The closure handed out with one presentation. It may be called from any thread, any number
+    /// of times; the engine ignores it once the presentation is gone (rule 12).
+    private func userAction(for token: UInt64) -> @Sendable () -> Void {
+        { [weak self] in
+            MainQueue.run { self?.submit(.userAction(token: token)) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+// The seven string keys of the default UI, their English defaults, and a formatter that puts the
+// countdown number into a string the host app may have overridden, without trusting that string.
+
+/// A string of the built-in security dialog. The raw value is the key an app uses in its own
+/// `Localizable.strings` to override the text.
+public enum CallMonitorStringKey: String, Sendable, CaseIterable {
+    /// The dialog's title, in both flows.
+    case alertTitle = "call_monitor_alert_title"
+    /// The dialog's body in the terminate flow.
+    case alertMessage = "call_monitor_alert_message"
+    /// The dialog's body in the acknowledge flow.
+    case alertMessageWarning = "call_monitor_alert_message_warning"
+    /// The button of the terminate flow.
+    case buttonClose = "call_monitor_button_close"
+    /// The button of the acknowledge flow.
+    case buttonAcknowledge = "call_monitor_button_acknowledge"
+    /// The countdown line of the terminate flow; `%d` is the number of seconds.
+    case closeCountdown = "call_monitor_close_countdown"
+    /// The countdown line of the acknowledge flow; `%d` is the number of seconds.
+    case acknowledgeCountdown = "call_monitor_acknowledge_countdown"
+
+    /// The hard-coded English text, the last step of the fallback chain.
+    public var englishDefault: String {
+        switch self {
+        case .alertTitle: "Security Policy"
+        case .alertMessage: "Application access is disabled during active calls for your protection."
+        case .alertMessageWarning: "Using this application during an active call may expose sensitive information."
+        case .buttonClose: "Close App"
+        case .buttonAcknowledge: "Acknowledge"
+        case .closeCountdown: "App will close in %d seconds."
+        case .acknowledgeCountdown: "Acknowledge in %d seconds."
+        }
+    }
+}
+
+/// Substitutes a count into a countdown template without handing the template to a C formatter.
+///
+/// The template may come from the host app's bundle, so it is untrusted: `%d`, `%i`, `%1$d`
+/// (and the `l`/`ll` length forms such as `%ld`) become the number, `%%` becomes `%`, and every
+/// other specifier (`%@`, `%s`, `%n`, `%x`, a lone `%`) stays in the text as written. No input
+/// can crash, read memory or write memory.
+enum CountFormatter {
+    static func format(_ template: String, count: Int) -> String {
+        let chars = Array(template.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < chars.count {
+            guard chars[i] == "%" else {
+                out.append(chars[i])
+                i += 1
+                continue
+            }
+            if let end = endOfNumberSpecifier(chars, from: i + 1) {
+                out.append(contentsOf: String(count).unicodeScalars)
+                i = end
+            } else if i + 1 < chars.count, chars[i + 1] == "%" {
+                out.append("%")
+                i += 2
+            } else {
+                out.append("%")
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// If `chars[start...]` continues a `%` into an integer specifier for the first argument,
+    /// returns the index just past it.
+    private static func endOfNumberSpecifier(_ chars: [Unicode.Scalar], from start: Int) -> Int? {
+        var j = start
+        // Optional positional form `1$`; any other position names an argument that does not exist.
+        if j + 1 < chars.count, chars[j] == "1", chars[j + 1] == "$" { j += 2 }
+        // Optional length modifiers `l` or `ll`.
+        var lengths = 0
+        while j < chars.count, chars[j] == "l", lengths < 2 {
+            j += 1
+            lengths += 1
+        }
+        guard j < chars.count, chars[j] == "d" || chars[j] == "i" else { return nil }
+        return j + 1
+    }
+}

@@ -1,0 +1,290 @@
+// The whole security policy as a pure state machine: inputs in, actions out, no I/O and no clock
+// of its own. Every rule of the behaviour contract (README, "Behaviour") is a few lines here.
+
+/// The policy a monitor enforces, with its seconds already clamped.
+struct MonitorPolicy: Equatable, Sendable {
+    let flow: CallMonitorFlow
+    let seconds: Int32
+
+    /// Clamps as the reference says: at least 1 for terminate, at least 0 for acknowledge.
+    /// Every `Int32` is accepted, so no input can make the policy invalid.
+    init(flow: CallMonitorFlow, requestedSeconds: Int32) {
+        self.flow = flow
+        switch flow {
+        case .terminate: seconds = max(1, requestedSeconds)
+        case .acknowledge: seconds = max(0, requestedSeconds)
+        }
+    }
+}
+
+/// The aggregate of all live calls (rule 1).
+enum AggregateCallState: Equatable, Sendable {
+    /// No call is live.
+    case idle
+    /// Calls are live, none has connected.
+    case ringing
+    /// At least one live call has connected (held calls included).
+    case started
+
+    /// The callback event that entering this state reports.
+    var event: CallEvent {
+        switch self {
+        case .idle: .ended
+        case .ringing: .ringing
+        case .started: .started
+        }
+    }
+}
+
+struct MonitorEngine: Sendable {
+    /// One nanosecond-based second; every countdown step is this long.
+    static let second: Int64 = 1_000_000_000
+
+    enum Input: Equatable, Sendable {
+        /// `startMonitoring(...)`, with the app state read at that moment.
+        case start(MonitorPolicy, isForeground: Bool)
+        /// `stopMonitoring()`.
+        case stop
+        /// A batch of call snapshots from the call source.
+        case calls([CallSnapshot])
+        /// The app entered (`true`) or left (`false`) the foreground.
+        case appState(isForeground: Bool)
+        /// A scheduled wake-up fired.
+        case wake
+        /// The user's primary action, for the presentation identified by the token.
+        case userAction(token: UInt64)
+        /// The surface that shows the event changed (delegate set, replaced, cleared or released).
+        case handOver
+    }
+
+    enum Action: Equatable, Sendable {
+        /// Tell the callback.
+        case emit(CallEvent)
+        /// Show the security UI; the user action must carry `token`.
+        case present(CallMonitorFlow, remaining: Int32, token: UInt64)
+        /// Update the countdown.
+        case tick(remaining: Int32)
+        /// Remove the security UI.
+        case dismiss
+        /// Wake the engine at this instant (replaces any pending wake-up).
+        case schedule(at: Int64)
+        /// Drop the pending wake-up.
+        case cancelWakeUp
+        /// Start the call and app-state sources.
+        case startSources
+        /// Stop the call and app-state sources; later deliveries are ignored.
+        case stopSources
+        /// Force-exit the app.
+        case exit(code: Int32)
+    }
+
+    /// A security event on screen.
+    struct Event: Equatable, Sendable {
+        let flow: CallMonitorFlow
+        /// The countdown's length in seconds.
+        let total: Int32
+        /// When the event began; tick k is due at `startedAt + k s`.
+        let startedAt: Int64
+        /// The last value the UI was given.
+        var remaining: Int32
+        /// Identifies the current presentation; a user action with another token is stale.
+        var token: UInt64
+    }
+
+    private enum Phase: Equatable, Sendable {
+        /// Not monitoring: only `start` does anything.
+        case off
+        /// Monitoring under this policy.
+        case on(MonitorPolicy)
+        /// The app was told to exit; nothing happens any more.
+        case exited
+    }
+
+    private enum Security: Equatable, Sendable {
+        /// No event is shown. One begins when the session is live and the app is in the foreground.
+        case waiting
+        /// An event is on screen.
+        case shown(Event)
+        /// The acknowledge event was accepted; no other event until this call session ends (rule 6).
+        case acknowledged
+    }
+
+    private var phase: Phase = .off
+    private var security: Security = .waiting
+    /// Live calls and whether each counts as connected.
+    private var calls: [CallID: Bool] = [:]
+    /// How many of `calls` are connected, so the aggregate costs O(1) whatever the number of calls.
+    private var connectedCount = 0
+    private var aggregate: AggregateCallState = .idle
+    private var isForeground = true
+    private var lastToken: UInt64 = 0
+
+    // MARK: Read-only views for the facade and tests
+
+    var isMonitoring: Bool { if case .on = phase { true } else { false } }
+    var hasExited: Bool { phase == .exited }
+    var callState: AggregateCallState { aggregate }
+    var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
+
+    // MARK: Transitions
+
+    mutating func handle(_ input: Input, now: Int64) -> [Action] {
+        var actions: [Action] = []
+        switch input {
+        case .start(let policy, let foreground):
+            guard phase != .exited else { return [] }
+            // Rule 11: a second start is a stop followed by a fresh start.
+            if isMonitoring { stop(into: &actions) }
+            phase = .on(policy)
+            isForeground = foreground
+            actions.append(.startSources)
+        case .stop:
+            guard isMonitoring else { return [] }
+            stop(into: &actions)
+        case .calls(let batch):
+            guard isMonitoring else { return [] }
+            apply(batch, now: now, into: &actions)
+        case .appState(let foreground):
+            guard isMonitoring else { return [] }
+            isForeground = foreground
+            // Rule 8: leaving the foreground never pauses or resets a running event.
+            if foreground { beginEventIfDue(now: now, into: &actions) }
+        case .wake:
+            guard isMonitoring else { return [] }
+            advanceCountdown(now: now, into: &actions)
+        case .userAction(let token):
+            guard isMonitoring, case .shown(let event) = security, event.token == token else { return [] }
+            switch event.flow {
+            case .terminate:
+                // Rule 5: the button exits at once. `shown` implies a live session (rule 7 ends the
+                // event with the session), which `exit` checks again.
+                exit(into: &actions)
+            case .acknowledge:
+                // Rule 6: the engine, not the UI, enforces the delay.
+                guard event.remaining == 0 else { return [] }
+                security = .acknowledged
+                actions.append(.dismiss)
+                actions.append(.cancelWakeUp)
+            }
+        case .handOver:
+            guard isMonitoring, case .shown(var event) = security else { return [] }
+            // Rule 13: the old surface is dismissed and the new one starts from the current value.
+            // A fresh token makes closures handed to the old surface stale.
+            event.token = nextToken()
+            security = .shown(event)
+            actions.append(.dismiss)
+            actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
+        }
+        return actions
+    }
+
+    // MARK: Steps
+
+    private mutating func stop(into actions: inout [Action]) {
+        // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else.
+        if case .shown = security {
+            actions.append(.dismiss)
+            actions.append(.cancelWakeUp)
+        }
+        actions.append(.stopSources)
+        phase = .off
+        security = .waiting
+        calls.removeAll(keepingCapacity: true)
+        connectedCount = 0
+        aggregate = .idle
+    }
+
+    private mutating func apply(_ batch: [CallSnapshot], now: Int64, into actions: inout [Action]) {
+        for snapshot in batch { record(snapshot) }
+        let next: AggregateCallState = calls.isEmpty ? .idle : (connectedCount > 0 ? .started : .ringing)
+        guard next != aggregate else { return }
+        aggregate = next
+        // Rules 2 and 9: the callback hears of the change before the UI reacts to it.
+        actions.append(.emit(next.event))
+        if next == .idle {
+            // Rules 3 and 7: the session is over; so is its event, and nothing exits.
+            if case .shown = security {
+                actions.append(.dismiss)
+                actions.append(.cancelWakeUp)
+            }
+            security = .waiting
+        } else {
+            beginEventIfDue(now: now, into: &actions)
+        }
+    }
+
+    private mutating func record(_ snapshot: CallSnapshot) {
+        let previous = calls[snapshot.id]
+        if snapshot.hasEnded {
+            // An ended call we never saw as live changes nothing.
+            guard let wasConnected = previous else { return }
+            calls[snapshot.id] = nil
+            if wasConnected { connectedCount -= 1 }
+            return
+        }
+        let connected = snapshot.countsAsConnected
+        calls[snapshot.id] = connected
+        switch (previous, connected) {
+        case (nil, true), (false?, true): connectedCount += 1
+        case (true?, false): connectedCount -= 1
+        default: break
+        }
+    }
+
+    /// Rule 4: an event begins when monitoring is on, a session is live, the app is in the
+    /// foreground and no event has been accepted in this session.
+    private mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
+        guard case .on(let policy) = phase, aggregate != .idle, isForeground, security == .waiting else { return }
+        let event = Event(flow: policy.flow, total: policy.seconds, startedAt: now, remaining: policy.seconds, token: nextToken())
+        security = .shown(event)
+        actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
+        actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: 1)))
+    }
+
+    /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
+    /// came, so a late or missed wake-up reports the current value and never drifts.
+    private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
+        guard case .shown(var event) = security else { return }
+        let elapsedSeconds = max(0, now &- event.startedAt) / Self.second
+        let remaining = elapsedSeconds >= Int64(event.total) ? 0 : event.total - Int32(elapsedSeconds)
+        if remaining < event.remaining {
+            event.remaining = remaining
+            security = .shown(event)
+            actions.append(.tick(remaining: remaining))
+        }
+        if event.flow == .terminate && remaining == 0 {
+            exit(into: &actions)
+            return
+        }
+        // The acknowledge flow keeps waking once a second after 0 so that a released delegate is
+        // noticed and the warning stays visible (rule 13); the wake-ups report nothing.
+        actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: elapsedSeconds + 1)))
+    }
+
+    private mutating func exit(into actions: inout [Action]) {
+        // Rule 5: exit only while the call session is live. An event on screen implies it (rule 7
+        // ends the event with the session), so anything else is a bug in this file.
+        guard aggregate != .idle else {
+            preconditionFailure("Internal inconsistency: a security event outlived its call session")
+        }
+        actions.append(.cancelWakeUp)
+        actions.append(.stopSources)
+        phase = .exited
+        security = .waiting
+        actions.append(.exit(code: 0))
+    }
+
+    private mutating func nextToken() -> UInt64 {
+        lastToken &+= 1
+        return lastToken
+    }
+
+    /// `start + seconds`, saturating so that `Int32.max` seconds (or a clock near its limit)
+    /// cannot overflow (rule 14).
+    static func deadline(_ start: Int64, plusSeconds seconds: Int64) -> Int64 {
+        let (offset, overflowA) = seconds.multipliedReportingOverflow(by: second)
+        if overflowA { return .max }
+        let (sum, overflowB) = start.addingReportingOverflow(offset)
+        return overflowB ? .max : sum
+    }
+}

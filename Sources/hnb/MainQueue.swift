@@ -1,0 +1,30 @@
+// Deciding "am I on the main queue" reliably, and hopping there when not.
+
+import Dispatch
+
+enum MainQueue {
+    private static let key = DispatchSpecificKey<UInt8>()
+
+    /// Tags the main queue once. A queue-specific value answers "is this main-queue work?"
+    /// correctly where `Thread.isMainThread` does not: on Linux the main queue is drained by a
+    /// thread other than the process's first one under `dispatchMain()` and `swift test`.
+    private static let tagged: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return true
+    }()
+
+    static var isCurrent: Bool {
+        _ = tagged
+        return DispatchQueue.getSpecific(key: key) != nil
+    }
+
+    /// Runs `work` now if this is the main queue, else queues it there behind earlier work
+    /// (so calls from one background thread keep their order).
+    static func run(_ work: @escaping @MainActor @Sendable () -> Void) {
+        if isCurrent {
+            MainActor.assumeIsolated(work)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+// The ports the shared instance uses on each platform.
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The set of live ports for ``CallMonitor/sharedInstance()``.
+struct LivePorts {
+    let callSource: any CallSource
+    let appState: any AppStateSource
+    let scheduler: any MonitorScheduler
+    let alertRenderer: any SecurityAlertRenderer
+    let terminator: any AppTerminator
+    let strings: CallMonitorStrings
+
+    static func make() -> LivePorts {
+        #if canImport(UIKit) && canImport(CallKit)
+        // The CallKit, UIKit and lifecycle adapters are not written yet. Building here without them
+        // would ship a monitor that never sees a call, so the build stops instead of failing open.
+        #error("hnb: the CallKit/UIKit adapters are not in this version; see the README's status section")
+        #else
+        LivePorts(
+            callSource: NoTelephonyCallSource(),
+            appState: ProcessAppState(),
+            scheduler: LiveScheduler(),
+            alertRenderer: TerminalAlertRenderer(),
+            terminator: ProcessExitTerminator(),
+            strings: .english
+        )
+        #endif
+    }
+}
+
+/// The call source of a system with no telephony service the library can read (a Linux desktop or
+/// server, macOS): it reports no calls, ever, and says so in its name.
+public final class NoTelephonyCallSource: CallSource {
+    /// A source that will report no calls.
+    public nonisolated init() {}
+    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { deliver([]) }
+    public func stop() {}
+}
+
+/// The app state of a process without an app lifecycle: always in the foreground.
+public final class ProcessAppState: AppStateSource {
+    /// A source that is always in the foreground.
+    public nonisolated init() {}
+    public var isForeground: Bool { true }
+    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    public func stop() {}
+}
+
+/// Ends the process with `exit(code)`, as the reference specifies.
+///
+/// `exit` skips the usual shutdown path of an app; ``beforeExit`` runs first, on the main thread,
+/// to wipe session data or write a last log line.
+public final class ProcessExitTerminator: AppTerminator {
+    /// Runs on the main thread just before the process exits.
+    public var beforeExit: (@MainActor () -> Void)?
+
+    /// A terminator with no `beforeExit` hook.
+    public nonisolated init() {}
+
+    public func terminate(code: Int32) {
+        beforeExit?()
+        exit(code)
+    }
+}

@@ -1,0 +1,77 @@
+// The small ports through which the engine meets the world. Each has a live implementation for
+// the platform and a scripted one for tests, the simulator and SwiftUI previews.
+
+/// Reports the phone calls the device has.
+///
+/// A source may deliver from any thread; ``CallMonitor`` applies every delivery on the main
+/// thread, in order, and ignores deliveries made after ``stop()``.
+@MainActor
+public protocol CallSource: AnyObject, Sendable {
+    /// Begins observing. The source first delivers every call already in progress (one batch),
+    /// then each change as it happens. Ended calls may be left out of the first batch.
+    ///
+    /// - Parameter deliver: Receives snapshots; a batch is applied as one change of state.
+    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void)
+
+    /// Stops observing; nothing more is delivered.
+    func stop()
+}
+
+/// Tells whether the app is in the foreground.
+///
+/// "Foreground" includes the inactive state in which an incoming-call screen covers the app.
+@MainActor
+public protocol AppStateSource: AnyObject, Sendable {
+    /// The state right now.
+    var isForeground: Bool { get }
+
+    /// Begins observing; `deliver` may be called from any thread.
+    func start(_ deliver: @escaping @Sendable (_ isForeground: Bool) -> Void)
+
+    /// Stops observing.
+    func stop()
+}
+
+/// A cancellable piece of scheduled work.
+@MainActor
+public protocol ScheduledWork: AnyObject {
+    /// Makes sure the work does not run. Cancelling twice, or after it ran, does nothing.
+    func cancel()
+}
+
+/// A monotonic clock and a way to run work on the main thread at an instant of that clock.
+///
+/// Instants are nanoseconds from an origin the scheduler chooses. The engine computes every
+/// deadline from the start of a countdown (tick *k* at start + *k* s), so a late wake-up never
+/// shifts the ticks after it.
+@MainActor
+public protocol MonitorScheduler: AnyObject, Sendable {
+    /// The current instant, in nanoseconds. It never goes backwards.
+    var now: Int64 { get }
+
+    /// Runs `work` on the main thread at `deadline` or as soon as possible after it.
+    func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork
+}
+
+/// Ends the app when the terminate flow decides it must.
+@MainActor
+public protocol AppTerminator: AnyObject, Sendable {
+    /// Ends the process with `code`. The live terminator does not return.
+    func terminate(code: Int32)
+}
+
+/// Draws the built-in security dialog described by a ``SecurityAlert``.
+///
+/// The default UI is used whenever no delegate is set, or the delegate has gone away.
+@MainActor
+public protocol SecurityAlertRenderer: AnyObject, Sendable {
+    /// Shows `alert`, or changes the dialog already shown to match it.
+    ///
+    /// - Parameters:
+    ///   - alert: What the dialog says; ``SecurityAlert/button`` is `nil` while no button is shown.
+    ///   - onButton: Call this when the user taps the button.
+    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void)
+
+    /// Removes the dialog.
+    func dismiss()
+}

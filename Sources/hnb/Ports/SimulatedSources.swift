@@ -1,0 +1,140 @@
+// Call and app-state sources driven by hand: for tests, SwiftUI previews, the iOS Simulator (which
+// has no telephony) and the `callmonitor` simulator.
+
+/// A call source whose calls you script: ring, dial, connect, hold, resume, end.
+///
+/// ```swift
+/// let calls = SimulatedCallSource()
+/// let monitor = CallMonitor(callSource: calls, ...)
+/// monitor.startMonitoring(withTerminateIn: 10)
+/// try calls.incoming("A")
+/// try calls.connect("A")     // the security UI appears
+/// ```
+///
+/// Each method checks that the change makes sense for the call's current state and throws
+/// ``SimulatedCallSource/ScriptError`` otherwise, so a script cannot describe an impossible call.
+public final class SimulatedCallSource: CallSource {
+    /// A scripted change that no real call could make.
+    public enum ScriptError: Error, Equatable, CustomStringConvertible {
+        /// A new call was given an identifier already in use.
+        case duplicateCall(String)
+        /// The identifier names no call.
+        case unknownCall(String)
+        /// The call has ended; nothing more can happen to it.
+        case callEnded(String)
+        /// The change does not fit the call's state (for example, holding a call that has not connected).
+        case invalidTransition(String, String)
+
+        public var description: String {
+            switch self {
+            case .duplicateCall(let id): "call \(id) already exists"
+            case .unknownCall(let id): "unknown call \(id)"
+            case .callEnded(let id): "call \(id) has already ended"
+            case .invalidTransition(let id, let why): "call \(id) \(why)"
+            }
+        }
+    }
+
+    private var calls: [String: CallSnapshot] = [:]
+    private var order: [String] = []
+    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
+
+    /// A source with no calls.
+    public nonisolated init() {}
+
+    /// Every call that has not ended, in the order they began.
+    public var liveCalls: [CallSnapshot] {
+        order.compactMap { calls[$0] }.filter { !$0.hasEnded }
+    }
+
+    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+        self.deliver = deliver
+        deliver(liveCalls)
+    }
+
+    public func stop() {
+        deliver = nil
+    }
+
+    /// A new incoming call starts ringing.
+    public func incoming(_ id: String) throws { try add(id, outgoing: false) }
+
+    /// A new outgoing call starts dialing.
+    public func outgoing(_ id: String) throws { try add(id, outgoing: true) }
+
+    /// The call connects.
+    public func connect(_ id: String) throws {
+        try change(id) { call in
+            guard !call.hasConnected else { throw ScriptError.invalidTransition(id, "is already connected") }
+            call.hasConnected = true
+        }
+    }
+
+    /// The connected call goes on hold.
+    public func hold(_ id: String) throws {
+        try change(id) { call in
+            guard call.hasConnected else { throw ScriptError.invalidTransition(id, "has not connected, so it cannot be held") }
+            guard !call.isOnHold else { throw ScriptError.invalidTransition(id, "is already on hold") }
+            call.isOnHold = true
+        }
+    }
+
+    /// The held call comes off hold.
+    public func resume(_ id: String) throws {
+        try change(id) { call in
+            guard call.isOnHold else { throw ScriptError.invalidTransition(id, "is not on hold") }
+            call.isOnHold = false
+        }
+    }
+
+    /// The call ends (hung up, declined or missed).
+    public func end(_ id: String) throws {
+        try change(id) { call in
+            call.hasEnded = true
+            call.isOnHold = false
+        }
+    }
+
+    private func add(_ id: String, outgoing: Bool) throws {
+        guard calls[id] == nil else { throw ScriptError.duplicateCall(id) }
+        let call = CallSnapshot(id: CallID(id), isOutgoing: outgoing)
+        calls[id] = call
+        order.append(id)
+        deliver?([call])
+    }
+
+    private func change(_ id: String, _ body: (inout CallSnapshot) throws -> Void) throws {
+        guard var call = calls[id] else { throw ScriptError.unknownCall(id) }
+        guard !call.hasEnded else { throw ScriptError.callEnded(id) }
+        try body(&call)
+        calls[id] = call
+        deliver?([call])
+    }
+}
+
+/// An app-state source you switch by hand.
+public final class SimulatedAppState: AppStateSource {
+    private var deliver: (@Sendable (Bool) -> Void)?
+
+    /// Whether the simulated app is in the foreground.
+    public private(set) var isForeground: Bool
+
+    /// A source that starts in the foreground unless told otherwise.
+    public nonisolated init(isForeground: Bool = true) {
+        self.isForeground = isForeground
+    }
+
+    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
+        self.deliver = deliver
+    }
+
+    public func stop() {
+        deliver = nil
+    }
+
+    /// Moves the app to the foreground (`true`) or background (`false`) and reports it.
+    public func setForeground(_ foreground: Bool) {
+        isForeground = foreground
+        deliver?(foreground)
+    }
+}

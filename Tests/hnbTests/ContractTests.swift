@@ -1,0 +1,619 @@
+// One or more tests per rule of the behaviour contract (README, "Behaviour"), each asserting the
+// exact sequence of callback events, delegate calls, default-UI frames and exits, with their times.
+
+import Dispatch
+import Testing
+@testable import hnb
+
+@MainActor
+@Suite("Calls and events")
+struct CallsAndEventsTests {
+    @Test("Rule 1: a held call still counts as connected; a second ringing call does not undo started")
+    func rule1_aggregateOfLiveCalls() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        try h.calls.hold("A")
+        try h.calls.incoming("B")
+        try h.calls.resume("A")
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 0", "0 event started"])
+        try h.calls.end("A")
+        #expect(h.take() == ["0 event ringing"])
+        try h.calls.connect("B")
+        try h.calls.hold("B")
+        try h.calls.end("B")
+        #expect(h.take() == ["0 event started", "0 event ended", "0 delegate end"])
+    }
+
+    @Test("Rule 1: an outgoing call that is dialing is ringing")
+    func rule1_outgoingDialingIsRinging() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.outgoing("A")
+        h.advance(2)
+        try h.calls.connect("A")
+        #expect(h.take() == ["0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "2 event started"])
+    }
+
+    @Test("Rule 2: one event per change of the aggregate, never the same twice, started→ringing when the connected call leaves")
+    func rule2_eventPerChange() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.incoming("B")
+        h.advance(1)
+        try h.calls.connect("A")
+        try h.calls.connect("B")
+        h.advance(1)
+        try h.calls.end("B")
+        try h.calls.incoming("C")
+        try h.calls.end("A")
+        h.advance(1)
+        try h.calls.end("C")
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 0",
+            "1 event started",
+            "2 event ringing",
+            "3 event ended", "3 delegate end",
+        ])
+    }
+
+    @Test("Rule 2: after ended, the next call starts afresh")
+    func rule2_nextCallStartsAfresh() throws {
+        let h = Harness(callback: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.end("A")
+        try h.calls.incoming("B")
+        try h.calls.connect("B")
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 0", "0 event ended", "0 delegate end",
+            "0 event ringing", "0 delegate detect acknowledge 0", "0 event started",
+        ])
+    }
+
+    @Test("Rule 2: a call already connected at start gives started straight away")
+    func rule2_callInProgressAtStart() throws {
+        let h = Harness()
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        try h.calls.incoming("B")
+        #expect(h.take() == [])
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        #expect(h.take() == ["0 event started", "0 delegate detect terminate 2"])
+    }
+
+    @Test("Rule 2: nothing is reported while monitoring is off; ended never comes without a call")
+    func rule2_silentWhenOff() throws {
+        let h = Harness()
+        try h.calls.incoming("A")
+        try h.calls.end("A")
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.advance(10)
+        #expect(h.take() == [])
+        #expect(h.scheduler.pendingCount == 0)
+    }
+}
+
+extension CallsAndEventsTests {
+    @Test("Rule 2: an ended call the monitor never saw, or a repeated state, reports nothing")
+    func rule2_noSpuriousEvents() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.setDelegate(h.delegate())
+        #expect(h.take() == [])
+        try h.calls.incoming("A")
+        try h.calls.incoming("B")
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 0"])
+        h.monitor.stopMonitoring()
+        try h.calls.end("A")
+        try h.calls.end("B")
+        #expect(h.take() == ["0 delegate end"])
+    }
+
+    @Test("Rule 3: the session lasts from the first live call until none is live")
+    func rule3_sessionSpansOverlappingCalls() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 10)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(1)
+        try h.calls.incoming("B")
+        try h.calls.end("A")
+        try h.calls.connect("B")
+        h.advance(1)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 10", "0 event started",
+            "1 delegate tick 9", "1 event ringing", "1 event started",
+            "2 delegate tick 8",
+        ])
+        try h.calls.end("B")
+        #expect(h.take() == ["2 event ended", "2 delegate end"])
+        #expect(h.scheduler.pendingCount == 0)
+    }
+}
+
+@MainActor
+@Suite("Security event")
+struct SecurityEventTests {
+    @Test("Rule 4: a call that begins in the background starts the event when the app returns")
+    func rule4_backgroundCallStartsEventOnForeground() throws {
+        let h = Harness(foreground: false)
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(5)
+        #expect(h.take() == ["0 event ringing", "0 event started"])
+        h.app.setForeground(true)
+        h.advance(3)
+        #expect(h.take() == [
+            "5 delegate detect terminate 3", "6 delegate tick 2", "7 delegate tick 1", "8 delegate tick 0", "8 exit 0",
+        ])
+    }
+
+    @Test("Rule 4: a session spent wholly in the background shows nothing")
+    func rule4_backgroundSessionShowsNothing() throws {
+        let h = Harness(foreground: false)
+        h.monitor.startMonitoring(withTerminateIn: 1)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(60)
+        try h.calls.end("A")
+        h.app.setForeground(true)
+        h.advance(5)
+        #expect(h.take() == ["0 event ringing", "0 event started", "60 event ended"])
+        #expect(h.terminator.exits == 0)
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
+    @Test("Rule 4: an accepted acknowledgement holds for the rest of the session, not the next one")
+    func rule4_acknowledgedOncePerSession() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        h.advance(1)
+        d.lastAction?()
+        h.app.setForeground(false)
+        h.app.setForeground(true)
+        try h.calls.incoming("B")
+        try h.calls.end("A")
+        h.advance(1)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 1", "1 delegate tick 0", "1 delegate end"])
+        try h.calls.end("B")
+        try h.calls.incoming("C")
+        #expect(h.take() == ["2 event ended", "2 event ringing", "2 delegate detect acknowledge 1"])
+    }
+
+    @Test("Rule 5: terminate shows N with the button, ticks N-1…0 once a second, then exits")
+    func rule5_terminateCountdownEndsInExit() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.advance(10)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 3 button=Close App",
+            "1 alert terminate 2 button=Close App",
+            "2 alert terminate 1 button=Close App",
+            "3 alert terminate 0 button=Close App",
+            "3 exit 0",
+        ])
+        #expect(h.terminator.exits == 1)
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
+    @Test("Rule 5: seconds below 1 are clamped to 1", arguments: [Int32(0), -1, -30, Int32.min])
+    func rule5_terminateClampsToOne(seconds: Int32) throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: seconds)
+        try h.calls.incoming("A")
+        h.advance(2)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 1", "1 delegate tick 0", "1 exit 0"])
+    }
+
+    @Test("Rule 5: Close App exits at once")
+    func rule5_closeAppExitsAtOnce() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 10)
+        try h.calls.incoming("A")
+        h.advance(2.5)
+        h.renderer.tap()
+        h.advance(20)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 10 button=Close App",
+            "1 alert terminate 9 button=Close App", "2 alert terminate 8 button=Close App",
+            "2.5 exit 0",
+        ])
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
+    @Test("Rule 5: no exit once the session is over, even from a kept closure")
+    func rule5_noExitAfterSessionEnds() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.end("A")
+        d.lastAction?()
+        h.advance(5)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 2", "0 event ended", "0 delegate end"])
+        #expect(h.terminator.exits == 0)
+    }
+
+    @Test("Rule 6: acknowledge shows N without a button, ticks to 0, then the button appears")
+    func rule6_acknowledgeDelayThenButton() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        h.advance(1.5)
+        h.renderer.forceTap()
+        h.advance(1)
+        h.renderer.tap()
+        h.advance(60)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 2 button=-",
+            "1 alert acknowledge 1 button=-",
+            "2 alert acknowledge 0 button=Acknowledge",
+            "2.5 dismiss",
+        ])
+        #expect(h.terminator.exits == 0)
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
+    @Test("Rule 6: the engine refuses an early acknowledgement from a delegate's own button")
+    func rule6_earlyAcknowledgeIgnored() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: 3)
+        try h.calls.incoming("A")
+        d.lastAction?()
+        h.advance(2)
+        d.lastAction?()
+        h.advance(1)
+        d.lastAction?()
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 3",
+            "1 delegate tick 2", "2 delegate tick 1", "3 delegate tick 0", "3 delegate end",
+        ])
+    }
+
+    @Test("Rule 6: 0 seconds (or less) shows the button at once and sends no tick", arguments: [Int32(0), -1, Int32.min])
+    func rule6_zeroDelay(seconds: Int32) throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: seconds)
+        try h.calls.incoming("A")
+        h.advance(5)
+        d.lastAction?()
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 0", "5 delegate end"])
+    }
+
+    @Test("Rule 6: the acknowledge flow never exits, however long the call lasts")
+    func rule6_neverExits() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(3600)
+        #expect(h.terminator.exits == 0)
+        #expect(h.renderer.current?.button == "Acknowledge")
+    }
+
+    @Test("Rule 7: the call ending dismisses the UI, stops the timer, and the next call starts from N")
+    func rule7_sessionEndDismisses() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(2)
+        try h.calls.end("A")
+        #expect(h.scheduler.pendingCount == 0)
+        h.advance(10)
+        try h.calls.incoming("B")
+        h.advance(1)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App", "0 event started",
+            "1 alert terminate 4 button=Close App", "2 alert terminate 3 button=Close App",
+            "2 event ended", "2 dismiss",
+            "12 event ringing", "12 alert terminate 5 button=Close App",
+            "13 alert terminate 4 button=Close App",
+        ])
+        #expect(h.terminator.exits == 0)
+    }
+
+    @Test("Rule 8: background and foreground during a countdown neither pause nor restart it")
+    func rule8_backgroundDoesNotPause() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 4)
+        try h.calls.incoming("A")
+        h.advance(1.5)
+        h.app.setForeground(false)
+        h.advance(1)
+        h.app.setForeground(true)
+        h.app.setForeground(false)
+        h.app.setForeground(true)
+        h.advance(2)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 4",
+            "1 delegate tick 3", "2 delegate tick 2", "3 delegate tick 1", "4 delegate tick 0", "4 exit 0",
+        ])
+    }
+
+    @Test("Rule 8: after a suspension the next tick reports the current value, then the ticks continue on time")
+    func rule8_suspensionSkipsToCurrentValue() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 10)
+        try h.calls.incoming("A")
+        h.advance(2.2)
+        h.scheduler.suspend(forSeconds: 4.5)
+        h.advance(10)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 10",
+            "1 delegate tick 9", "2 delegate tick 8",
+            "6.7 delegate tick 4",
+            "7 delegate tick 3", "8 delegate tick 2", "9 delegate tick 1", "10 delegate tick 0", "10 exit 0",
+        ])
+    }
+
+    @Test("Rule 8: a suspension past the deadline delivers tick 0 and exits on wake-up")
+    func rule8_suspensionPastDeadline() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.scheduler.suspend(forSeconds: 300)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "300 delegate tick 0", "300 exit 0"])
+    }
+
+    @Test("Rule 9: at one instant the callback comes first, then the UI, then the exit")
+    func rule9_orderAtOneInstant() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 1)
+        try h.calls.incoming("A")
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 1"])
+        h.advance(0.5)
+        try h.calls.end("A")
+        #expect(h.take() == ["0.5 event ended", "0.5 delegate end"])
+        try h.calls.incoming("B")
+        try h.calls.connect("B")
+        h.advance(1)
+        #expect(h.take() == ["0.5 event ringing", "0.5 delegate detect terminate 1", "0.5 event started", "1.5 delegate tick 0", "1.5 exit 0"])
+    }
+}
+
+@MainActor
+@Suite("Control")
+struct ControlTests {
+    @Test("Rule 10: stopMonitoring dismisses the UI, cancels timers, stops the source and reports nothing more")
+    func rule10_stopDismissesSilently() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.advance(1)
+        h.monitor.stopMonitoring()
+        #expect(h.scheduler.pendingCount == 0)
+        #expect(h.source.stops == 1)
+        try h.calls.connect("A")
+        try h.calls.end("A")
+        try h.calls.incoming("B")
+        h.advance(30)
+        h.monitor.stopMonitoring()
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "1 delegate tick 4", "1 delegate end"])
+        #expect(h.terminator.exits == 0)
+        #expect(h.source.stops == 1)
+    }
+
+    @Test("Rule 10: stop with the built-in dialog on screen removes it")
+    func rule10_stopRemovesDefaultDialog() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 5)
+        try h.calls.incoming("A")
+        h.monitor.stopMonitoring()
+        #expect(h.take() == ["0 event ringing", "0 alert acknowledge 5 button=-", "0 dismiss"])
+        #expect(h.renderer.current == nil)
+    }
+
+    @Test("Rule 11: start during an event is stop then a fresh start under the new policy")
+    func rule11_restartSwitchesPolicy() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(2)
+        h.monitor.startMonitoring(withAcknowledgeIn: 3)
+        h.advance(3)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 5", "0 event started",
+            "1 delegate tick 4", "2 delegate tick 3",
+            "2 delegate end", "2 event started", "2 delegate detect acknowledge 3",
+            "3 delegate tick 2", "4 delegate tick 1", "5 delegate tick 0",
+        ])
+        #expect(h.source.starts == 2)
+        #expect(h.source.stops == 1)
+        #expect(h.terminator.exits == 0)
+    }
+
+    @Test("Rule 11: start with no call live only changes the policy for the next call")
+    func rule11_restartWithoutCall() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 0"])
+    }
+
+    @Test("Rule 12: onUserAction acts once however often it is called")
+    func rule12_actsOnce() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        for _ in 0..<5 { d.lastAction?() }
+        h.advance(10)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "0 exit 0"])
+        #expect(h.terminator.exits == 1)
+    }
+
+    @Test("Rule 12: a closure from an ended event does nothing to the next one")
+    func rule12_staleClosureIgnored() throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        let stale = try #require(d.lastAction)
+        try h.calls.end("A")
+        try h.calls.incoming("B")
+        stale()
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 0", "0 event ended", "0 delegate end",
+            "0 event ringing", "0 delegate detect acknowledge 0",
+        ])
+        d.lastAction?()
+        #expect(h.take() == ["0 delegate end"])
+    }
+
+    @Test("Rule 12: onUserAction called from background threads is applied once, on the main thread")
+    func rule12_fromBackgroundThreads() async throws {
+        let h = Harness()
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        let action = try #require(d.lastAction)
+        let sendable = UncheckedAction(action)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { sendable.run() } }
+        }
+        await drainMainQueue()
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "0 exit 0"])
+        #expect(h.terminator.exits == 1)
+    }
+
+    @Test("Rule 13: setting a delegate during an event hands the UI over with the current value")
+    func rule13_handOverToDelegate() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.advance(2)
+        let a = h.delegate("A")
+        let b = h.delegate("B")
+        h.monitor.setDelegate(a)
+        h.advance(1)
+        h.monitor.setDelegate(b)
+        h.monitor.setDelegate(b)
+        h.advance(1)
+        h.monitor.setDelegate(nil)
+        h.monitor.setDelegate(nil)
+        h.advance(1)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App",
+            "1 alert terminate 4 button=Close App", "2 alert terminate 3 button=Close App",
+            "2 dismiss", "2 A detect terminate 3",
+            "3 A tick 2",
+            "3 A end", "3 B detect terminate 2",
+            "4 B tick 1",
+            "4 B end", "4 alert terminate 1 button=Close App",
+            "5 alert terminate 0 button=Close App", "5 exit 0",
+        ])
+        _ = (a, b)
+    }
+
+    @Test("Rule 13: a closure handed to a replaced delegate is stale")
+    func rule13_replacedDelegateClosureIsStale() throws {
+        let h = Harness()
+        let a = h.delegate("A")
+        let b = h.delegate("B")
+        h.monitor.setDelegate(a)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        h.monitor.setDelegate(b)
+        a.lastAction?()
+        #expect(h.take() == ["0 event ringing", "0 A detect acknowledge 0", "0 A end", "0 B detect acknowledge 0"])
+        b.lastAction?()
+        #expect(h.take() == ["0 B end"])
+    }
+
+    @Test("Rule 13: a delegate released mid-countdown is replaced by the built-in dialog by the next tick; the exit still happens")
+    func rule13_releasedDelegateFallsBack() throws {
+        let h = Harness()
+        var d: RecordingDelegate? = RecordingDelegate(log: h.log)
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.advance(1.5)
+        d = nil
+        h.advance(2)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 3", "1 delegate tick 2",
+            "2 alert terminate 2 button=Close App", "2 alert terminate 1 button=Close App",
+            "3 alert terminate 0 button=Close App", "3 exit 0",
+        ])
+    }
+
+    @Test("Rule 13: a delegate released after the acknowledge delay is replaced within a second")
+    func rule13_releasedAfterAcknowledgeDelay() throws {
+        let h = Harness()
+        var d: RecordingDelegate? = RecordingDelegate(log: h.log)
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        h.advance(10.5)
+        d = nil
+        h.advance(1)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 1", "1 delegate tick 0",
+            "11 alert acknowledge 0 button=Acknowledge",
+        ])
+        h.renderer.tap()
+        #expect(h.take() == ["11.5 dismiss"])
+    }
+
+    @Test("Rule 14: Int32.max seconds neither overflows nor ends early")
+    func rule14_int32Max() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: .max)
+        try h.calls.incoming("A")
+        h.advance(1)
+        h.scheduler.suspend(forSeconds: Double(Int32.max) - 2)
+        h.advance(1)
+        h.advance(1)
+        let max = Int32.max
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate \(max)",
+            "1 delegate tick \(max - 1)",
+            "\(max - 1) delegate tick 1",
+            "\(max) delegate tick 0", "\(max) exit 0",
+        ])
+    }
+}
+
+/// Carries a non-Sendable closure to other threads on purpose, to test rule 12.
+/// `@unchecked Sendable`: the monitor documents the closure as callable from any thread.
+struct UncheckedAction: @unchecked Sendable {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+    func run() { body() }
+}
