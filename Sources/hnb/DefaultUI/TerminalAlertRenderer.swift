@@ -61,7 +61,7 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
     }
 
     /// The dialog as a box of plain text, one line per field.
-    public static func box(for alert: SecurityAlert) -> String {
+    public nonisolated static func box(for alert: SecurityAlert) -> String {
         var lines = [alert.title, alert.message]
         if let countdown = alert.countdown { lines.append(countdown) }
         if let button = alert.button { lines.append("[ \(button) ]") }

@@ -43,10 +43,19 @@ public final class LiveScheduler: MonitorScheduler {
         // `.strict` and zero leeway: the system must not coalesce this timer with others, which
         // would shift a tick by up to a tenth of its interval.
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+        let handle = DispatchWork(timer: timer)
         timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: delay)), leeway: .nanoseconds(0))
-        timer.setEventHandler { MainActor.assumeIsolated(work) }
+        // A released Dispatch source never fires, so the handler keeps the handle (and with it the
+        // source) alive until it has fired or been cancelled: a caller that drops the handle cannot
+        // silently lose a countdown tick. Cancelling releases the handler and ends the cycle.
+        timer.setEventHandler {
+            MainActor.assumeIsolated {
+                handle.cancel()
+                work()
+            }
+        }
         timer.resume()
-        return DispatchWork(timer: timer)
+        return handle
     }
 
     private final class DispatchWork: ScheduledWork {

@@ -1,0 +1,375 @@
+// Tests of the parts under the contract: the engine's edge inputs, the threading promise of the
+// public API, re-entrant calls, the schedulers, the scripted call source, the alert model and the
+// countdown formatter.
+
+import Dispatch
+import Testing
+@testable import hnb
+
+@Suite("Engine edges")
+struct EngineEdgeTests {
+    @Test("An ended snapshot of a call never seen changes nothing")
+    func endedUnknownCall() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        #expect(engine.handle(.calls([CallSnapshot(id: CallID("Z"), hasEnded: true)]), now: 0) == [])
+        #expect(engine.callState == .idle)
+    }
+
+    @Test("A batch is one change: a connected call and a ringing one at start give started only")
+    func batchIsOneChange() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 7)
+        let actions = engine.handle(.calls([
+            CallSnapshot(id: CallID("A")),
+            CallSnapshot(id: CallID("B"), hasConnected: true),
+        ]), now: 7)
+        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1), .schedule(at: 1_000_000_007)])
+    }
+
+    @Test("A held snapshot counts as connected even if the source left hasConnected false")
+    func heldCountsAsConnected() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: false), now: 0)
+        #expect(engine.handle(.calls([CallSnapshot(id: CallID("A"), isOnHold: true)]), now: 0) == [.emit(.started)])
+    }
+
+    @Test("An early wake-up reschedules for the same deadline and reports nothing")
+    func earlyWakeUp() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 3), isForeground: true), now: 0)
+        _ = engine.handle(.calls([CallSnapshot(id: CallID("A"))]), now: 0)
+        #expect(engine.handle(.wake, now: 999_999_999) == [.schedule(at: 1_000_000_000)])
+    }
+
+    @Test("Deadlines saturate instead of overflowing")
+    func deadlineSaturates() {
+        #expect(MonitorEngine.deadline(0, plusSeconds: Int64(Int32.max)) == Int64(Int32.max) * 1_000_000_000)
+        #expect(MonitorEngine.deadline(.max - 5, plusSeconds: 1) == .max)
+        #expect(MonitorEngine.deadline(0, plusSeconds: .max) == .max)
+    }
+
+    @Test("After the exit every input is ignored")
+    func nothingAfterExit() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), now: 0)
+        _ = engine.handle(.calls([CallSnapshot(id: CallID("A"))]), now: 0)
+        #expect(engine.handle(.userAction(token: 1), now: 0) == [.cancelWakeUp, .stopSources, .exit(code: 0)])
+        #expect(engine.hasExited)
+        let inputs: [MonitorEngine.Input] = [
+            .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
+            .userAction(token: 1), .handOver, .appState(isForeground: true), .calls([CallSnapshot(id: CallID("B"))]),
+        ]
+        for input in inputs { #expect(engine.handle(input, now: 5) == []) }
+    }
+
+    @Test("Clamping follows the reference", arguments: [
+        (CallMonitorFlow.terminate, Int32.min, Int32(1)), (.terminate, 0, 1), (.terminate, 1, 1), (.terminate, .max, .max),
+        (.acknowledge, .min, 0), (.acknowledge, -1, 0), (.acknowledge, 0, 0), (.acknowledge, 30, 30), (.acknowledge, .max, .max),
+    ])
+    func clamping(flow: CallMonitorFlow, requested: Int32, expected: Int32) {
+        #expect(MonitorPolicy(flow: flow, requestedSeconds: requested).seconds == expected)
+    }
+}
+
+@MainActor
+@Suite("Threads and re-entrancy")
+struct ThreadingTests {
+    @Test("Calls from a background thread are applied on the main thread, in the order made")
+    func backgroundCallsApplyInOrder() async throws {
+        let h = Harness()
+        let d = h.delegate()
+        let monitor = h.monitor
+        let delegate = UncheckedDelegateRef(d)
+        await Task.detached {
+            monitor.startMonitoring(withTerminateIn: 9)
+            monitor.setDelegate(delegate.value)
+            monitor.startMonitoring(withAcknowledgeIn: 4)
+        }.value
+        await drainMainQueue()
+        try h.calls.incoming("A")
+        #expect(h.take() == ["0 event ringing", "0 delegate detect acknowledge 4"])
+    }
+
+    @Test("Sources may deliver from any thread; the delivery is applied on the main thread")
+    func sourceDeliversFromBackground() async throws {
+        let h = Harness()
+        let source = BackgroundCallSource()
+        let monitor = CallMonitor(
+            callSource: source, appState: h.app, scheduler: h.scheduler,
+            alertRenderer: h.renderer, terminator: h.terminator
+        )
+        let log = h.log
+        monitor.setCallback { event in
+            expectOnMainQueue()
+            log.add("event \(event)")
+        }
+        monitor.startMonitoring(withAcknowledgeIn: 0)
+        await source.deliverFromBackground([CallSnapshot(id: CallID("A"), hasConnected: true)])
+        await drainMainQueue()
+        #expect(h.take() == ["0 event started", "0 alert acknowledge 0 button=Acknowledge"])
+        monitor.stopMonitoring()
+        await source.deliverFromBackground([CallSnapshot(id: CallID("A"), hasEnded: true)])
+        await drainMainQueue()
+        #expect(h.take() == ["0 dismiss"])
+    }
+
+    @Test("A delegate that stops monitoring from inside detect is served in order: detect, then end")
+    func reentrantStopFromDelegate() throws {
+        let h = Harness()
+        let d = h.delegate()
+        d.onDetect = { [monitor = h.monitor] in monitor.stopMonitoring() }
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.advance(5)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 3", "0 delegate end"])
+        #expect(h.scheduler.pendingCount == 0)
+        #expect(h.terminator.exits == 0)
+    }
+
+    @Test("A callback that replaces itself takes effect from the next event")
+    func callbackReplacedInsideCallback() throws {
+        let h = Harness(callback: false)
+        let log = h.log
+        let monitor = h.monitor
+        monitor.setCallback { event in
+            log.add("first \(event)")
+            monitor.setCallback { event in log.add("second \(event)") }
+        }
+        monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        monitor.setCallback(nil)
+        try h.calls.end("A")
+        #expect(h.take() == ["0 first ringing", "0 alert acknowledge 0 button=Acknowledge", "0 second started", "0 dismiss"])
+    }
+
+    @Test("MainQueue tells main-queue work from other threads")
+    func mainQueueDetection() async {
+        #expect(MainQueue.isCurrent)
+        let offMain = await Task.detached { MainQueue.isCurrent }.value
+        #expect(!offMain)
+    }
+}
+
+@MainActor
+@Suite("Schedulers")
+struct SchedulerTests {
+    @Test("ManualScheduler runs due work in deadline order, ties in scheduling order, and cancels")
+    func manualOrder() {
+        let scheduler = ManualScheduler()
+        var ran: [String] = []
+        _ = scheduler.schedule(at: 2_000) { ran.append("b@\(scheduler.now)") }
+        _ = scheduler.schedule(at: 1_000) { ran.append("a@\(scheduler.now)") }
+        _ = scheduler.schedule(at: 2_000) { ran.append("c@\(scheduler.now)") }
+        let cancelled = scheduler.schedule(at: 1_500) { ran.append("x") }
+        cancelled.cancel()
+        #expect(scheduler.pendingCount == 3)
+        #expect(scheduler.nextDeadline == 1_000)
+        scheduler.advance(by: 1_999)
+        #expect(ran == ["a@1000"])
+        scheduler.advance(by: 10)
+        #expect(ran == ["a@1000", "b@2000", "c@2000"])
+        #expect(scheduler.now == 2_009)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test("Work scheduled while advancing runs in the same advance when due")
+    func manualChained() {
+        let scheduler = ManualScheduler()
+        var ran: [Int64] = []
+        func again() {
+            ran.append(scheduler.now)
+            if ran.count < 3 { _ = scheduler.schedule(at: scheduler.now + 10) { again() } }
+        }
+        _ = scheduler.schedule(at: 10) { again() }
+        scheduler.advance(to: 100)
+        #expect(ran == [10, 20, 30])
+    }
+
+    @Test("Suspension runs late work once, at the wake-up instant")
+    func manualSuspension() {
+        let scheduler = ManualScheduler()
+        var ran: [Int64] = []
+        _ = scheduler.schedule(at: 10) { ran.append(scheduler.now) }
+        _ = scheduler.schedule(at: 20) { ran.append(scheduler.now) }
+        scheduler.suspend(for: 50)
+        #expect(ran == [50, 50])
+    }
+
+    @Test("Seconds convert to nanoseconds with rounding and saturation")
+    func secondsConversion() {
+        #expect(ManualScheduler.nanoseconds(1.5) == 1_500_000_000)
+        #expect(ManualScheduler.nanoseconds(-3) == 0)
+        #expect(ManualScheduler.nanoseconds(.infinity) == .max)
+        #expect(ManualScheduler.nanoseconds(.nan) == 0)
+        #expect(ManualScheduler.nanoseconds(1e300) == .max)
+    }
+
+    @Test("LiveScheduler fires on the main queue, not before its deadline")
+    func liveFires() async {
+        let scheduler = LiveScheduler()
+        let deadline = scheduler.now + 20_000_000
+        // The handle is dropped on purpose: the timer must fire anyway.
+        let firedAt: Int64 = await withCheckedContinuation { continuation in
+            _ = scheduler.schedule(at: deadline) {
+                expectOnMainQueue()
+                continuation.resume(returning: scheduler.now)
+            }
+        }
+        #expect(firedAt >= deadline)
+    }
+
+    @Test("A cancelled LiveScheduler timer never runs")
+    func liveCancel() async {
+        let scheduler = LiveScheduler()
+        var ran = false
+        let work = scheduler.schedule(at: scheduler.now + 5_000_000) { ran = true }
+        work.cancel()
+        let done: Void = await withCheckedContinuation { continuation in
+            _ = scheduler.schedule(at: scheduler.now + 30_000_000) { continuation.resume() }
+        }
+        _ = done
+        #expect(!ran)
+    }
+}
+
+@MainActor
+@Suite("Simulated call source")
+struct SimulatedCallSourceTests {
+    @Test("Snapshots follow the call: incoming, outgoing, connected, held, resumed, ended")
+    func snapshots() throws {
+        let source = SimulatedCallSource()
+        let seen = SnapshotLog()
+        source.start { batch in MainActor.assumeIsolated { seen.batches.append(batch) } }
+        try source.incoming("A")
+        try source.outgoing("B")
+        try source.connect("A")
+        try source.hold("A")
+        try source.resume("A")
+        try source.end("A")
+        let a = CallID("A")
+        #expect(seen.batches == [
+            [],
+            [CallSnapshot(id: a)],
+            [CallSnapshot(id: CallID("B"), isOutgoing: true)],
+            [CallSnapshot(id: a, hasConnected: true)],
+            [CallSnapshot(id: a, hasConnected: true, isOnHold: true)],
+            [CallSnapshot(id: a, hasConnected: true)],
+            [CallSnapshot(id: a, hasConnected: true, hasEnded: true)],
+        ])
+        #expect(source.liveCalls.map(\.id) == [CallID("B")])
+    }
+
+    @Test("Calls in progress are delivered as one batch at start, ended ones left out")
+    func startBatch() throws {
+        let source = SimulatedCallSource()
+        try source.incoming("A")
+        try source.outgoing("B")
+        try source.connect("B")
+        try source.end("A")
+        let seen = SnapshotLog()
+        source.start { batch in MainActor.assumeIsolated { seen.batches.append(batch) } }
+        #expect(seen.batches == [[CallSnapshot(id: CallID("B"), isOutgoing: true, hasConnected: true)]])
+    }
+
+    @Test("Impossible changes are refused with a reason")
+    func errors() throws {
+        let source = SimulatedCallSource()
+        try source.incoming("A")
+        #expect(throws: SimulatedCallSource.ScriptError.duplicateCall("A")) { try source.incoming("A") }
+        #expect(throws: SimulatedCallSource.ScriptError.unknownCall("Q")) { try source.connect("Q") }
+        #expect(throws: SimulatedCallSource.ScriptError.invalidTransition("A", "has not connected, so it cannot be held")) { try source.hold("A") }
+        #expect(throws: SimulatedCallSource.ScriptError.invalidTransition("A", "is not on hold")) { try source.resume("A") }
+        try source.connect("A")
+        #expect(throws: SimulatedCallSource.ScriptError.invalidTransition("A", "is already connected")) { try source.connect("A") }
+        try source.end("A")
+        #expect(throws: SimulatedCallSource.ScriptError.callEnded("A")) { try source.connect("A") }
+        #expect(throws: SimulatedCallSource.ScriptError.callEnded("A")) { try source.end("A") }
+    }
+}
+
+@Suite("Default UI model")
+struct DefaultUITests {
+    @Test("Terminate: title, message, countdown and Close App at every value")
+    func terminateAlert() {
+        let alert = SecurityAlert(flow: .terminate, remaining: 7, strings: .english)
+        #expect(alert == SecurityAlert(
+            flow: .terminate,
+            title: "Security Policy",
+            message: "Application access is disabled during active calls for your protection.",
+            countdown: "App will close in 7 seconds.",
+            button: "Close App",
+            remaining: 7
+        ))
+        #expect(SecurityAlert(flow: .terminate, remaining: 0, strings: .english).button == "Close App")
+    }
+
+    @Test("Acknowledge: countdown without button, then button without countdown")
+    func acknowledgeAlert() {
+        let waiting = SecurityAlert(flow: .acknowledge, remaining: 30, strings: .english)
+        #expect(waiting.message == "Using this application during an active call may expose sensitive information.")
+        #expect(waiting.countdown == "Acknowledge in 30 seconds.")
+        #expect(waiting.button == nil)
+        let ready = SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english)
+        #expect(ready.countdown == nil)
+        #expect(ready.button == "Acknowledge")
+    }
+
+    @Test("A table's entry wins, an empty one falls through to the English default")
+    func tableFallThrough() {
+        let strings = CallMonitorStrings(tables: [
+            { $0 == .alertTitle ? "Sicherheitshinweis" : ($0 == .buttonClose ? "" : nil) },
+        ])
+        #expect(strings.text(.alertTitle) == "Sicherheitshinweis")
+        #expect(strings.text(.buttonClose) == "Close App")
+    }
+
+    @Test("Countdown templates are filled without a C formatter", arguments: [
+        ("App will close in %d seconds.", "App will close in 12 seconds."),
+        ("%i / %1$d / %ld / %1$lld", "12 / 12 / 12 / 12"),
+        ("100%% sure in %d", "100% sure in 12"),
+        ("%@ %s %n %x %2$d %", "%@ %s %n %x %2$d %"),
+        ("no placeholder", "no placeholder"),
+        ("%", "%"),
+        ("%%d", "%d"),
+        ("%lllld", "%lllld"),
+        ("", ""),
+        ("Ünïcødé %d ✓", "Ünïcødé 12 ✓"),
+    ])
+    func countFormatter(template: String, expected: String) {
+        #expect(CountFormatter.format(template, count: 12) == expected)
+    }
+
+    @Test("The terminal box lists each field on its own line")
+    func terminalBox() {
+        let box = TerminalAlertRenderer.box(for: SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english))
+        #expect(box.split(separator: "\n").count == 5)
+        #expect(box.contains("| [ Acknowledge ]"))
+    }
+}
+
+@MainActor
+final class SnapshotLog {
+    var batches: [[CallSnapshot]] = []
+}
+
+/// A call source that delivers from a background thread, as a real adapter may.
+@MainActor
+final class BackgroundCallSource: CallSource {
+    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
+    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { self.deliver = deliver }
+    func stop() {}
+    func deliverFromBackground(_ batch: [CallSnapshot]) async {
+        guard let deliver else { return }
+        await Task.detached { deliver(batch) }.value
+    }
+}
+
+/// Carries a delegate to a background task to test setDelegate from another thread.
+/// `@unchecked Sendable`: the test only passes it to `setDelegate`, which never touches it off main.
+struct UncheckedDelegateRef: @unchecked Sendable {
+    let value: RecordingDelegate
+    init(_ value: RecordingDelegate) { self.value = value }
+}
