@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// Compiles the Swift snippets of the API reference, as written, against `hnb` in an app built in
+// Swift 6 mode and in one built in Swift 5 mode. CI builds it; nothing here runs.
+import PackageDescription
+
+let package = Package(
+    name: "ReferenceSnippets",
+    dependencies: [.package(name: "hnb", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "ReferenceSnippetsSwift6",
+            dependencies: [.product(name: "hnb", package: "hnb")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The same main.swift (a symbolic link), compiled in Swift 5 mode.
+        .executableTarget(
+            name: "ReferenceSnippetsSwift5",
+            dependencies: [.product(name: "hnb", package: "hnb")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+../ReferenceSnippetsSwift6/main.swift
