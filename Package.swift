@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(
             name: "callmonitorTests",
             dependencies: ["callmonitor"],
-            resources: [.copy("Scenarios")],
+            // Scenario files are read from the source tree by path; they are not bundle resources.
+            exclude: ["Scenarios"],
             swiftSettings: strict
         ),
     ],

@@ -1,0 +1,161 @@
+// The scenario language of `callmonitor simulate`: one timed command a line. Parsing is pure and
+// checks everything that can be checked without running the policy.
+
+import hnb
+
+/// A problem in a scenario, reported as `line N: message`.
+struct ScenarioError: Error, Equatable {
+    let line: Int
+    let message: String
+}
+
+/// One command of a scenario.
+enum ScenarioCommand: Equatable {
+    case start(CallMonitorFlow, seconds: Int32)
+    case stop
+    case incoming(String)
+    case outgoing(String)
+    case connect(String)
+    case hold(String)
+    case resume(String)
+    case end(String)
+    case background
+    case foreground
+    case tap
+    case delegateCustom
+    case delegateNone
+    case delegateRelease
+    case callbackOn
+    case callbackOff
+    case wait
+}
+
+/// A command with the line it came from and the instant (virtual nanoseconds) it runs at.
+struct ScenarioStep: Equatable {
+    let line: Int
+    let time: Int64
+    let command: ScenarioCommand
+}
+
+enum ScenarioParser {
+    /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
+    static let maxSeconds: Int64 = 9_000_000_000
+
+    static func parse(_ text: String) throws(ScenarioError) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        var previous: Int64 = 0
+        // Swift reads "\r\n" as one Character, so both line ends are named; a lone "\r" is
+        // trimmed as white space below.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, rawLine) in lines.enumerated() {
+            let number = index + 1
+            var content = Substring(rawLine)
+            if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let timeWord = words.first else { continue }
+            guard let time = parseTime(timeWord) else {
+                throw ScenarioError(line: number, message: "bad time '\(timeWord)': expected seconds such as 3 or 1.5 (0 to \(maxSeconds), at most 9 decimals)")
+            }
+            guard time >= previous else {
+                throw ScenarioError(line: number, message: "time \(timeWord) goes backwards (the previous line is at \(formatSeconds(previous)))")
+            }
+            previous = time
+            guard words.count >= 2 else {
+                throw ScenarioError(line: number, message: "missing command after the time")
+            }
+            let command = try parseCommand(words[1], Array(words.dropFirst(2)), line: number)
+            steps.append(ScenarioStep(line: number, time: time, command: command))
+        }
+        return steps
+    }
+
+    private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+        func expect(_ count: Int, _ usage: String) throws(ScenarioError) {
+            guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
+        }
+        switch name {
+        case "start":
+            try expect(2, "a flow and seconds: start terminate N | start acknowledge N")
+            let flow: CallMonitorFlow
+            switch args[0] {
+            case "terminate": flow = .terminate
+            case "acknowledge": flow = .acknowledge
+            default: throw ScenarioError(line: line, message: "unknown flow '\(args[0])': expected terminate or acknowledge")
+            }
+            guard let seconds = parseSeconds(args[1]) else {
+                throw ScenarioError(line: line, message: "bad number '\(args[1])': expected a whole number of seconds")
+            }
+            return .start(flow, seconds: seconds)
+        case "stop": try expect(0, "no arguments"); return .stop
+        case "incoming": try expect(1, "one call ID"); return .incoming(args[0])
+        case "outgoing": try expect(1, "one call ID"); return .outgoing(args[0])
+        case "connect": try expect(1, "one call ID"); return .connect(args[0])
+        case "hold": try expect(1, "one call ID"); return .hold(args[0])
+        case "resume": try expect(1, "one call ID"); return .resume(args[0])
+        case "end": try expect(1, "one call ID"); return .end(args[0])
+        case "background": try expect(0, "no arguments"); return .background
+        case "foreground": try expect(0, "no arguments"); return .foreground
+        case "tap": try expect(0, "no arguments"); return .tap
+        case "wait": try expect(0, "no arguments"); return .wait
+        case "delegate":
+            try expect(1, "one of custom, none, release")
+            switch args[0] {
+            case "custom": return .delegateCustom
+            case "none": return .delegateNone
+            case "release": return .delegateRelease
+            default: throw ScenarioError(line: line, message: "unknown delegate action '\(args[0])': expected custom, none or release")
+            }
+        case "callback":
+            try expect(1, "on or off")
+            switch args[0] {
+            case "on": return .callbackOn
+            case "off": return .callbackOff
+            default: throw ScenarioError(line: line, message: "unknown callback action '\(args[0])': expected on or off")
+            }
+        default:
+            throw ScenarioError(line: line, message: "unknown command '\(name)'")
+        }
+    }
+
+    /// Seconds with up to nine decimals, to exact nanoseconds (no floating point on the way).
+    static func parseTime(_ word: String) -> Int64? {
+        let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber) else { return nil }
+        guard whole.count <= 11, let seconds = Int64(whole), seconds <= maxSeconds else { return nil }
+        var nanos: Int64 = 0
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy(\.isASCII), fraction.allSatisfy(\.isNumber) else { return nil }
+            nanos = Int64(fraction + String(repeating: "0", count: 9 - fraction.count)) ?? 0
+        }
+        return seconds * 1_000_000_000 + nanos
+    }
+
+    /// Any whole number; values beyond `Int32` are clamped to it, as the API's parameter is `Int32`
+    /// and the policy clamps further anyway.
+    static func parseSeconds(_ word: String) -> Int32? {
+        var digits = Substring(word)
+        var negative = false
+        if digits.first == "-" || digits.first == "+" {
+            negative = digits.first == "-"
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let trimmed = digits.drop(while: { $0 == "0" })
+        guard trimmed.count <= 12, let magnitude = Int64(trimmed.isEmpty ? "0" : trimmed) else {
+            return negative ? .min : .max
+        }
+        return Int32(clamping: negative ? -magnitude : magnitude)
+    }
+}
+
+/// Formats virtual nanoseconds as seconds: `3`, `1.5`, `0.000000001`.
+func formatSeconds(_ nanoseconds: Int64) -> String {
+    let whole = nanoseconds / 1_000_000_000
+    let fraction = nanoseconds % 1_000_000_000
+    guard fraction != 0 else { return String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 9 - digits.count) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return "\(whole).\(digits)"
+}

@@ -1,0 +1,235 @@
+// `callmonitor simulate`: runs a scenario through a real CallMonitor on a virtual clock and
+// records every observable output as one JSON object a line.
+
+import hnb
+
+/// A JSON object under construction, written with its keys in the order given.
+struct JSONLine {
+    private var fields: [String] = []
+
+    init(t: Int64, kind: String) {
+        fields.append("\"t\":\(formatSeconds(t))")
+        add("kind", kind)
+    }
+
+    mutating func add(_ key: String, _ value: String?) {
+        fields.append("\(Self.quote(key)):\(value.map(Self.quote) ?? "null")")
+    }
+
+    mutating func add(_ key: String, _ value: Int) {
+        fields.append("\(Self.quote(key)):\(value)")
+    }
+
+    var text: String { "{" + fields.joined(separator: ",") + "}" }
+
+    static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Collects transcript lines stamped with the virtual time.
+@MainActor
+final class Transcript {
+    let scheduler: ManualScheduler
+    private(set) var lines: [String] = []
+    init(scheduler: ManualScheduler) { self.scheduler = scheduler }
+
+    func record(_ kind: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
+        var line = JSONLine(t: scheduler.now, kind: kind)
+        fill(&line)
+        lines.append(line.text)
+    }
+}
+
+/// A delegate that writes what it is told into the transcript. Each gets a number, so a
+/// hand-over from one to the next can be read in the transcript.
+@MainActor
+final class TranscriptDelegate: CallMonitorDelegate {
+    let number: Int
+    let transcript: Transcript
+    let onAction: (@escaping () -> Void) -> Void
+
+    init(number: Int, transcript: Transcript, onAction: @escaping (@escaping () -> Void) -> Void) {
+        self.number = number
+        self.transcript = transcript
+        self.onAction = onAction
+    }
+
+    func callMonitorDidDetectCall(flow: CallMonitorFlow, initialRemaining: Int32, onUserAction: @escaping () -> Void) {
+        onAction(onUserAction)
+        transcript.record("detect") {
+            $0.add("flow", flow.description)
+            $0.add("initialRemaining", Int(initialRemaining))
+            $0.add("delegate", number)
+        }
+    }
+
+    func callMonitorCountdownTick(_ remaining: Int32) {
+        transcript.record("tick") {
+            $0.add("remaining", Int(remaining))
+            $0.add("delegate", number)
+        }
+    }
+
+    func callMonitorDidEndCall() {
+        transcript.record("end") { $0.add("delegate", number) }
+    }
+}
+
+/// The default UI of the simulated app: records each frame and lets `tap` press its button.
+@MainActor
+final class TranscriptRenderer: SecurityAlertRenderer {
+    let transcript: Transcript
+    private(set) var current: SecurityAlert?
+    private var onButton: (@MainActor () -> Void)?
+
+    init(transcript: Transcript) { self.transcript = transcript }
+
+    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
+        current = alert
+        self.onButton = onButton
+        transcript.record("alert") {
+            $0.add("flow", alert.flow.description)
+            $0.add("title", alert.title)
+            $0.add("message", alert.message)
+            $0.add("countdown", alert.countdown)
+            $0.add("button", alert.button)
+            $0.add("remaining", Int(alert.remaining))
+        }
+    }
+
+    func dismiss() {
+        current = nil
+        onButton = nil
+        transcript.record("dismiss")
+    }
+
+    /// Taps the button if one is on screen, as a person could.
+    func tap() {
+        guard current?.button != nil else { return }
+        onButton?()
+    }
+}
+
+/// Records the force exit instead of performing it.
+@MainActor
+final class TranscriptTerminator: AppTerminator {
+    let transcript: Transcript
+    private(set) var exited = false
+    init(transcript: Transcript) { self.transcript = transcript }
+    func terminate(code: Int32) {
+        exited = true
+        transcript.record("exit") { $0.add("code", Int(code)) }
+    }
+}
+
+/// One run of a scenario against a fresh monitor.
+@MainActor
+final class Simulation {
+    private let scheduler = ManualScheduler()
+    private let calls = SimulatedCallSource()
+    private let app = SimulatedAppState(isForeground: true)
+    private let transcript: Transcript
+    private let renderer: TranscriptRenderer
+    private let terminator: TranscriptTerminator
+    private let monitor: CallMonitor
+
+    /// The recording delegate the scenario set and still holds, if any.
+    private var delegate: TranscriptDelegate?
+    private var delegatesMade = 0
+    /// The most recent `onUserAction` handed to any recording delegate.
+    private var lastAction: (() -> Void)?
+
+    init(strings: CallMonitorStrings) {
+        transcript = Transcript(scheduler: scheduler)
+        renderer = TranscriptRenderer(transcript: transcript)
+        terminator = TranscriptTerminator(transcript: transcript)
+        monitor = CallMonitor(
+            callSource: calls,
+            appState: app,
+            scheduler: scheduler,
+            alertRenderer: renderer,
+            terminator: terminator,
+            strings: strings
+        )
+        setRecordingCallback()
+    }
+
+    /// Runs the steps and returns the transcript lines, or the first error.
+    func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
+        for step in steps {
+            scheduler.advance(to: step.time)
+            if terminator.exited { break }
+            do {
+                try perform(step.command)
+            } catch let error as SimulatedCallSource.ScriptError {
+                throw ScenarioError(line: step.line, message: error.description)
+            } catch {
+                throw ScenarioError(line: step.line, message: "\(error)")
+            }
+            if terminator.exited { break }
+        }
+        return transcript.lines
+    }
+
+    private func perform(_ command: ScenarioCommand) throws {
+        switch command {
+        case .start(.terminate, let seconds): monitor.startMonitoring(withTerminateIn: seconds)
+        case .start(.acknowledge, let seconds): monitor.startMonitoring(withAcknowledgeIn: seconds)
+        case .stop: monitor.stopMonitoring()
+        case .incoming(let id): try calls.incoming(id)
+        case .outgoing(let id): try calls.outgoing(id)
+        case .connect(let id): try calls.connect(id)
+        case .hold(let id): try calls.hold(id)
+        case .resume(let id): try calls.resume(id)
+        case .end(let id): try calls.end(id)
+        case .background: app.setForeground(false)
+        case .foreground: app.setForeground(true)
+        case .tap:
+            if delegate != nil {
+                lastAction?()
+            } else {
+                renderer.tap()
+            }
+        case .delegateCustom:
+            delegatesMade += 1
+            let made = TranscriptDelegate(number: delegatesMade, transcript: transcript) { [weak self] action in
+                self?.lastAction = action
+            }
+            // Tell the monitor before letting go of the previous delegate, as an app replacing
+            // its handler would, so the previous one still hears callMonitorDidEndCall.
+            monitor.setDelegate(made)
+            delegate = made
+        case .delegateNone:
+            monitor.setDelegate(nil)
+            delegate = nil
+        case .delegateRelease:
+            // The monitor holds its delegate weakly; dropping our reference frees it unannounced.
+            delegate = nil
+        case .callbackOn: setRecordingCallback()
+        case .callbackOff: monitor.setCallback(nil)
+        case .wait: break
+        }
+    }
+
+    private func setRecordingCallback() {
+        let transcript = self.transcript
+        monitor.setCallback { event in
+            transcript.record("event") { $0.add("event", event.description) }
+        }
+    }
+}
