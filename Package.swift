@@ -13,13 +13,19 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "hnb",
+    defaultLocalization: "en",
     platforms: [.iOS(.v13), .macCatalyst(.v13), .macOS(.v10_15), .visionOS(.v1)],
     products: [
         .library(name: "hnb", targets: ["hnb"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     targets: [
-        .target(name: "hnb", swiftSettings: strict),
+        .target(
+            name: "hnb",
+            // The built-in dialog's translations: one Localizable.strings per language.
+            resources: [.process("Resources")],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "callmonitor", dependencies: ["hnb"], swiftSettings: strict),
         .testTarget(name: "hnbTests", dependencies: ["hnb"], swiftSettings: strict),
         .testTarget(

@@ -121,6 +121,16 @@ public final class CallMonitor: Sendable {
         send(.setCallback(callback))
     }
 
+    /// Chooses the language of the built-in dialog, or returns to the user's preferred languages
+    /// with `nil`. Not in the reference; the built-in dialog otherwise follows the system.
+    ///
+    /// The best of the 22 shipped languages is used (`de-AT` gives German, an unknown language
+    /// English); the app's own `Localizable.strings` still override the library's texts. A dialog
+    /// on screen is redrawn at once. A custom delegate is not affected: it renders its own text.
+    public func setLanguage(_ language: String?) {
+        send(.setStrings(.localized(language: language)))
+    }
+
     private func send(_ command: MonitorCore.Command) {
         let core = self.core
         MainQueue.run { core.submit(command) }
@@ -146,6 +156,7 @@ final class MonitorCore {
         case stop
         case setDelegate(WeakDelegate)
         case setCallback((@MainActor (CallEvent) -> Void)?)
+        case setStrings(CallMonitorStrings)
         case userAction(token: UInt64)
         case calls(generation: UInt64, [CallSnapshot])
         case appState(generation: UInt64, isForeground: Bool)
@@ -225,6 +236,8 @@ final class MonitorCore {
             if engine.shownEvent != nil { run(.handOver) }
         case .setCallback(let newCallback):
             callback = newCallback
+        case .setStrings(let strings):
+            defaultUI.setStrings(strings)
         case .userAction(let token):
             run(.userAction(token: token))
         case .calls(let generation, let batch):

@@ -119,7 +119,7 @@ extension CommandLineTests {
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").map(String.init) == [
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
-                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 seconds.","button":"Close App","remaining":1}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
@@ -169,6 +169,65 @@ extension CommandLineTests {
             #expect(result.status == 2)
             #expect(result.stdout == "")
             #expect(result.stderr == message)
+        }
+
+        @Test("--language shows the translated dialog with the language's plural forms", arguments: [
+            ("ru", [25: "Приложение закроется через 25 секунд.", 22: "Приложение закроется через 22 секунды.", 21: "Приложение закроется через 21 секунду."]),
+            ("pl", [25: "Aplikacja zostanie zamknięta za 25 sekund.", 22: "Aplikacja zostanie zamknięta za 22 sekundy.", 1: "Aplikacja zostanie zamknięta za 1 sekundę."]),
+            ("cs", [3: "Aplikace se zavře za 3 sekundy.", 5: "Aplikace se zavře za 5 sekund.", 1: "Aplikace se zavře za 1 sekundu."]),
+            ("hr", [21: "Aplikacija će se zatvoriti za 21 sekundu.", 11: "Aplikacija će se zatvoriti za 11 sekundi."]),
+            ("ro", [20: "Aplicația se va închide în 20 de secunde.", 19: "Aplicația se va închide în 19 secunde."]),
+            ("de", [1: "Die App wird in 1 Sekunde geschlossen.", 0: "Die App wird in 0 Sekunden geschlossen."]),
+            ("no", [1: "Appen lukkes om 1 sekund.", 2: "Appen lukkes om 2 sekunder."]),
+            ("pt-BR", [0: "O aplicativo será fechado em 0 segundo.", 2: "O aplicativo será fechado em 2 segundos."]),
+        ])
+        func language(code: String, expected: [Int: String]) async throws {
+            let result = try await runTool(["simulate", "-", "--language", code], input: "0 start terminate 25\n0 incoming A\n30 wait\n")
+            #expect(result.status == 0)
+            var countdowns: [Int: String] = [:]
+            for line in result.stdout.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                if object["kind"] as? String == "alert", let remaining = object["remaining"] as? Int {
+                    countdowns[remaining] = object["countdown"] as? String
+                }
+            }
+            for (remaining, text) in expected {
+                #expect(countdowns[remaining] == text)
+            }
+        }
+
+        @Test("Every shipped language code gives its own title and a countdown with the number", arguments: [
+            "en", "de", "fr", "es", "it", "pt", "nl", "ru", "pl", "tr", "bg", "cs", "da", "el", "fi", "hr", "hu", "nb", "ro", "sk", "sv", "uk",
+        ])
+        func everyLanguage(code: String) async throws {
+            let result = try await runTool(["simulate", "-", "--language", code], input: "0 start acknowledge 2\n0 incoming A\n5 wait\n")
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4)
+            let strings = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/hnb/Resources/\(code).lproj/Localizable.strings"), encoding: .utf8)
+            let alerts = try lines.compactMap { line -> [String: Any]? in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return object["kind"] as? String == "alert" ? object : nil
+            }
+            #expect(alerts.count == 3)
+            for alert in alerts {
+                let title = try #require(alert["title"] as? String)
+                #expect(strings.contains("\"call_monitor_alert_title\" = \"\(title)\";"))
+                if let countdown = alert["countdown"] as? String, let remaining = alert["remaining"] as? Int {
+                    #expect(countdown.contains(String(remaining)))
+                    #expect(!countdown.contains("%"))
+                }
+            }
+            #expect(alerts.last?["button"] is String)
+        }
+
+        @Test("An unknown language is refused")
+        func unknownLanguage() async throws {
+            let result = try await runTool(["simulate", "-", "--language", "xx"], input: "0 wait\n")
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("callmonitor: language 'xx' is not available"))
         }
 
         @Test("A syntax error after the exit still fails the scenario, and prints no transcript")

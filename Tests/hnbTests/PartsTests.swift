@@ -320,7 +320,10 @@ struct DefaultUITests {
     @Test("A table's entry wins, an empty one falls through to the English default")
     func tableFallThrough() {
         let strings = CallMonitorStrings(tables: [
-            { $0 == .alertTitle ? "Sicherheitshinweis" : ($0 == .buttonClose ? "" : nil) },
+            { key in
+                key == CallMonitorStringKey.alertTitle.rawValue ? "Sicherheitshinweis"
+                    : (key == CallMonitorStringKey.buttonClose.rawValue ? "" : nil)
+            },
         ])
         #expect(strings.text(.alertTitle) == "Sicherheitshinweis")
         #expect(strings.text(.buttonClose) == "Close App")

@@ -62,30 +62,58 @@ public struct SecurityAlert: Hashable, Sendable {
 /// The texts of the built-in dialog.
 ///
 /// Each key is looked up in `tables` in order; a missing or empty entry falls through to the
-/// next, and the English default ends the chain.
+/// next, and the English default ends the chain. Countdown lines are plural-aware: for a count in
+/// CLDR category *c* (say `few` in Russian) each table is asked for `KEY.c`, then `KEY`, before
+/// the next table is tried, so a table can give every form its language needs, and a table that
+/// overrides only `KEY` still wins for every count.
 public struct CallMonitorStrings: Sendable {
-    /// Looks up one key; returns `nil` (or an empty string) when it has no entry.
-    public typealias Table = @Sendable (CallMonitorStringKey) -> String?
+    /// Looks up one raw key (`call_monitor_alert_title`, `call_monitor_close_countdown.one`, …);
+    /// returns `nil` (or an empty string) when it has no entry.
+    public typealias Table = @Sendable (String) -> String?
 
+    /// The base language whose plural rules pick the countdown forms.
+    public let language: String
     private let tables: [Table]
 
     /// Strings taken from `tables` in order, then from the English defaults.
-    public init(tables: [Table]) { self.tables = tables }
+    ///
+    /// - Parameters:
+    ///   - language: The language of the tables (its plural rules choose countdown forms).
+    ///   - tables: Lookups tried in order for each key.
+    public init(language: String = "en", tables: [Table]) {
+        self.language = baseCode(language)
+        self.tables = tables
+    }
 
-    /// The English defaults of the reference.
-    public static let english = CallMonitorStrings(tables: [])
+    /// The English defaults of the reference, with "1 second" in the singular.
+    public static let english = CallMonitorStrings(language: "en", tables: [])
 
     /// The text for `key`.
     public func text(_ key: CallMonitorStringKey) -> String {
-        for table in tables {
-            if let value = table(key), !value.isEmpty { return value }
-        }
-        return key.englishDefault
+        lookup(key.rawValue) ?? key.englishDefault
     }
 
-    /// The countdown line for `key` with `remaining` put in place of its number placeholder.
+    /// The countdown line for `key` with `remaining` put in place of its number placeholder, in
+    /// the grammatical form the count needs.
     public func countdown(_ key: CallMonitorStringKey, remaining: Int32) -> String {
-        CountFormatter.format(text(key), count: Int(remaining))
+        let count = Int(remaining)
+        let category = PluralRules.category(of: count, in: language)
+        let formKey = "\(key.rawValue).\(category.rawValue)"
+        // The chain is per key, not per form: a table that has the key at all (in any form) ends
+        // the search, so an app's single plain override covers every count and a library form
+        // never slips in between.
+        for table in tables {
+            if category != .other, let form = table(formKey), !form.isEmpty { return CountFormatter.format(form, count: count) }
+            if let plain = table(key.rawValue), !plain.isEmpty { return CountFormatter.format(plain, count: count) }
+        }
+        return CountFormatter.format(key.englishDefault(count: count), count: count)
+    }
+
+    private func lookup(_ rawKey: String) -> String? {
+        for table in tables {
+            if let value = table(rawKey), !value.isEmpty { return value }
+        }
+        return nil
     }
 }
 
@@ -94,9 +122,11 @@ public struct CallMonitorStrings: Sendable {
 @MainActor
 final class DefaultSecurityUI {
     private let renderer: any SecurityAlertRenderer
-    private let strings: CallMonitorStrings
+    private var strings: CallMonitorStrings
     private var flow: CallMonitorFlow = .terminate
     private var onAction: (@MainActor () -> Void)?
+    /// The remaining value on screen, or nil when the dialog is not shown.
+    private var shownRemaining: Int32?
 
     nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
         self.renderer = renderer
@@ -115,10 +145,18 @@ final class DefaultSecurityUI {
 
     func dismiss() {
         onAction = nil
+        shownRemaining = nil
         renderer.dismiss()
     }
 
+    /// Switches the texts; a dialog on screen is redrawn in the new language at once.
+    func setStrings(_ strings: CallMonitorStrings) {
+        self.strings = strings
+        if let shownRemaining { render(remaining: shownRemaining) }
+    }
+
     private func render(remaining: Int32) {
+        shownRemaining = remaining
         let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings)
         let onAction = self.onAction
         renderer.render(alert) {

@@ -31,6 +31,15 @@ public enum CallMonitorStringKey: String, Sendable, CaseIterable {
         case .acknowledgeCountdown: "Acknowledge in %d seconds."
         }
     }
+
+    /// The English default for a count: countdown lines say "1 second", other counts "seconds".
+    func englishDefault(count: Int) -> String {
+        switch (self, count) {
+        case (.closeCountdown, 1): "App will close in %d second."
+        case (.acknowledgeCountdown, 1): "Acknowledge in %d second."
+        default: englishDefault
+        }
+    }
 }
 
 /// Substitutes a count into a countdown template without handing the template to a C formatter.

@@ -29,7 +29,7 @@ struct LivePorts {
             scheduler: LiveScheduler(),
             alertRenderer: TerminalAlertRenderer(),
             terminator: ProcessExitTerminator(),
-            strings: .english
+            strings: .localized()
         )
         #endif
     }

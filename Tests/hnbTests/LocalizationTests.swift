@@ -1,0 +1,322 @@
+// The built-in dialog in 22 languages: complete tables, CLDR plural forms, language matching,
+// the app → library → English chain with real bundles on disk, and hostile overrides.
+
+import Foundation
+import Testing
+@testable import hnb
+
+/// The shipped translations, read from the source tree.
+let resourcesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/hnb/Resources")
+
+func shippedTable(_ language: String) throws -> [String: String] {
+    let data = try Data(contentsOf: resourcesDirectory.appendingPathComponent("\(language).lproj/Localizable.strings"))
+    return try #require(StringsTable.parse(data))
+}
+
+let countdownKeys: [CallMonitorStringKey] = [.closeCountdown, .acknowledgeCountdown]
+let sampleCounts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 111]
+
+@Suite("Localization")
+struct LocalizationTests {
+    @Test("Exactly the 22 languages of the reference are shipped")
+    func shippedLanguages() throws {
+        let directories = try FileManager.default.contentsOfDirectory(atPath: resourcesDirectory.path)
+            .filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }
+        #expect(Set(directories) == Set(LanguageMatcher.shipped))
+        #expect(LanguageMatcher.shipped.count == 22)
+    }
+
+    @Test("Each language has every key, the plural forms its rules need, and nothing else", arguments: LanguageMatcher.shipped)
+    func completeTable(language: String) throws {
+        let table = try shippedTable(language)
+        var expected = Set(CallMonitorStringKey.allCases.map(\.rawValue))
+        for key in countdownKeys {
+            for category in PluralRules.categories(of: language) where category != .other {
+                expected.insert("\(key.rawValue).\(category.rawValue)")
+            }
+        }
+        #expect(Set(table.keys) == expected)
+        for (key, value) in table {
+            #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(language): \(key) is empty")
+            let placeholders = value.components(separatedBy: "%d").count - 1
+            if key.hasPrefix("call_monitor_close_countdown") || key.hasPrefix("call_monitor_acknowledge_countdown") {
+                #expect(placeholders == 1, "\(language): \(key) needs exactly one %d")
+                #expect(value.filter { $0 == "%" }.count == 1, "\(language): \(key) has a stray %")
+            } else {
+                #expect(!value.contains("%"), "\(language): \(key) must not contain %")
+            }
+        }
+    }
+
+    @Test("English is the reference's text, word for word")
+    func englishMatchesReference() throws {
+        let table = try shippedTable("en")
+        for key in CallMonitorStringKey.allCases {
+            #expect(table[key.rawValue] == key.englishDefault)
+        }
+        #expect(table["call_monitor_close_countdown.one"] == "App will close in %d second.")
+    }
+
+    @Test("The library's bundle is found at run time and serves every language", arguments: LanguageMatcher.shipped)
+    func libraryBundleServes(language: String) throws {
+        #expect(CallMonitorStrings.libraryBundle != nil)
+        let strings = CallMonitorStrings.localized(language: language, appBundle: nil)
+        let table = try shippedTable(language)
+        #expect(strings.language == language)
+        for key in CallMonitorStringKey.allCases where !countdownKeys.contains(key) {
+            #expect(strings.text(key) == table[key.rawValue])
+        }
+    }
+
+    @Test("Countdowns use the language's plural form for every sample count", arguments: LanguageMatcher.shipped)
+    func pluralForms(language: String) throws {
+        let table = try shippedTable(language)
+        let strings = CallMonitorStrings.localized(language: language, appBundle: nil)
+        for key in countdownKeys {
+            for n in sampleCounts {
+                let category = PluralRules.category(of: n, in: language)
+                let form = try #require(category == .other ? table[key.rawValue] : table["\(key.rawValue).\(category.rawValue)"])
+                #expect(strings.countdown(key, remaining: Int32(n)) == form.replacingOccurrences(of: "%d", with: String(n)))
+            }
+            for n in 0...3600 {
+                #expect(strings.countdown(key, remaining: Int32(n)).contains(String(n)))
+            }
+        }
+    }
+
+    @Test("CLDR categories for the sample counts", arguments: [
+        (["en", "de", "nl", "sv", "da", "nb", "fi", "el", "bg", "hu", "tr", "es", "it"],
+         [PluralCategory.other, .one, .other, .other, .other, .other, .other, .other, .other, .other, .other]),
+        (["fr", "pt"], [.one, .one, .other, .other, .other, .other, .other, .other, .other, .other, .other]),
+        (["ru", "uk"], [.many, .one, .few, .few, .many, .many, .one, .few, .many, .one, .many]),
+        (["pl"], [.many, .one, .few, .few, .many, .many, .many, .few, .many, .many, .many]),
+        (["hr"], [.other, .one, .few, .few, .other, .other, .one, .few, .other, .one, .other]),
+        (["cs", "sk"], [.other, .one, .few, .few, .other, .other, .other, .other, .other, .other, .other]),
+        (["ro"], [.few, .one, .few, .few, .few, .few, .other, .other, .other, .few, .few]),
+    ])
+    func cldrCategories(languages: [String], expected: [PluralCategory]) {
+        for language in languages {
+            #expect(sampleCounts.map { PluralRules.category(of: $0, in: language) } == expected, "\(language)")
+        }
+    }
+
+    @Test("Millions take the many form where CLDR has one")
+    func millions() {
+        #expect(PluralRules.category(of: 1_000_000, in: "fr") == .many)
+        #expect(PluralRules.category(of: 2_000_000, in: "es") == .many)
+        #expect(PluralRules.category(of: 1_000_001, in: "it") == .other)
+    }
+
+    @Test("English defaults say 1 second, 2 seconds")
+    func englishPlural() {
+        #expect(CallMonitorStrings.english.countdown(.closeCountdown, remaining: 1) == "App will close in 1 second.")
+        #expect(CallMonitorStrings.english.countdown(.closeCountdown, remaining: 2) == "App will close in 2 seconds.")
+        #expect(CallMonitorStrings.english.countdown(.acknowledgeCountdown, remaining: 1) == "Acknowledge in 1 second.")
+        #expect(CallMonitorStrings.english.countdown(.acknowledgeCountdown, remaining: 0) == "Acknowledge in 0 seconds.")
+    }
+}
+
+@Suite("Language choice")
+struct LanguageChoiceTests {
+    @Test("Best match falls back to the base language, Norwegian to Bokmål, anything else to English", arguments: [
+        (["de-AT"], "de"), (["pt-BR"], "pt"), (["nb-NO"], "nb"), (["no"], "nb"), (["nn-NO"], "nb"),
+        (["de_AT.UTF-8"], "de"), (["zh-Hans"], "en"), ([], "en"), (["xx", "fr-CA", "de"], "fr"),
+        (["EN-gb"], "en"), (["sr-Latn", "hr"], "hr"), (["uk-UA"], "uk"),
+    ])
+    func bestMatch(preferred: [String], expected: String) {
+        #expect(LanguageMatcher.bestMatch(preferred: preferred) == expected)
+    }
+
+    @Test("On Linux the environment gives the preference: LANGUAGE, LC_ALL, LC_MESSAGES, LANG")
+    func environment() {
+        let env = ["LANGUAGE": "sv:de", "LC_ALL": "", "LC_MESSAGES": "C", "LANG": "fr_FR.UTF-8"]
+        #expect(LanguageMatcher.preferredLanguages(environment: env) == ["sv", "de", "fr_FR.UTF-8"])
+        #expect(LanguageMatcher.bestMatch(preferred: LanguageMatcher.preferredLanguages(environment: env)) == "sv")
+        #expect(LanguageMatcher.preferredLanguages(environment: ["LANG": "POSIX"]) == [])
+        #expect(LanguageMatcher.preferredLanguages(environment: ["LC_ALL": "pl_PL.UTF-8", "LANG": "en_US"]) == ["pl_PL.UTF-8", "en_US"])
+    }
+}
+
+/// A bundle made of real files in a temporary directory.
+struct TemporaryBundle {
+    let url: URL
+
+    /// `tables` maps a language to its entries; `binary` writes compiled (binary plist) tables, as
+    /// Xcode does for `.strings` files and String Catalogs.
+    init(_ tables: [String: [String: String]], binary: Bool = false) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-test-\(UUID().uuidString).bundle")
+        for (language, entries) in tables {
+            let directory = url.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let data: Data
+            if binary {
+                data = try PropertyListSerialization.data(fromPropertyList: entries, format: .binary, options: 0)
+            } else {
+                data = Data(entries.map { "\"\($0.key)\" = \"\($0.value.replacingOccurrences(of: "\"", with: "\\\""))\";" }.joined(separator: "\n").utf8)
+            }
+            try data.write(to: directory.appendingPathComponent("Localizable.strings"))
+        }
+    }
+
+    var bundle: Bundle { Bundle(path: url.path)! }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite("Fallback chain")
+struct FallbackChainTests {
+    @Test("The app's key wins, an empty one falls through, a missing one comes from the library, then English")
+    func chain() throws {
+        let app = try TemporaryBundle(["de": [
+            "call_monitor_alert_title": "Sicherheitshinweis",
+            "call_monitor_button_close": "",
+        ]])
+        let library = try TemporaryBundle(["de": [
+            "call_monitor_alert_title": "Library-Titel",
+            "call_monitor_button_close": "Schließen (Bibliothek)",
+            "call_monitor_alert_message": "Nachricht der Bibliothek",
+        ]])
+        defer { app.remove(); library.remove() }
+        let strings = CallMonitorStrings.localized(language: "de-CH", appBundle: app.bundle, libraryBundle: library.bundle)
+        #expect(strings.text(.alertTitle) == "Sicherheitshinweis")
+        #expect(strings.text(.buttonClose) == "Schließen (Bibliothek)")
+        #expect(strings.text(.alertMessage) == "Nachricht der Bibliothek")
+        #expect(strings.text(.buttonAcknowledge) == "Acknowledge")
+    }
+
+    @Test("An app override for one language does not leak into another")
+    func perLanguage() throws {
+        let app = try TemporaryBundle(["en": ["call_monitor_alert_title": "Careful"]])
+        defer { app.remove() }
+        #expect(CallMonitorStrings.localized(language: "en", appBundle: app.bundle).text(.alertTitle) == "Careful")
+        #expect(CallMonitorStrings.localized(language: "de", appBundle: app.bundle).text(.alertTitle) == "Sicherheitsrichtlinie")
+    }
+
+    @Test("A compiled (binary) table from a String Catalog is read too")
+    func binaryTable() throws {
+        let app = try TemporaryBundle(["fr": ["call_monitor_button_acknowledge": "D’accord"]], binary: true)
+        defer { app.remove() }
+        #expect(CallMonitorStrings.localized(language: "fr", appBundle: app.bundle).text(.buttonAcknowledge) == "D’accord")
+    }
+
+    @Test("An app's override wins for every count: its own plural form where given, else its plain key")
+    func pluralOverride() throws {
+        let app = try TemporaryBundle(["ru": [
+            "call_monitor_close_countdown.one": "Осталась %d секунда",
+            "call_monitor_close_countdown": "Осталось: %d",
+        ]])
+        defer { app.remove() }
+        let strings = CallMonitorStrings.localized(language: "ru", appBundle: app.bundle)
+        #expect(strings.countdown(.closeCountdown, remaining: 21) == "Осталась 21 секунда")
+        #expect(strings.countdown(.closeCountdown, remaining: 5) == "Осталось: 5")
+        let plainOnly = try TemporaryBundle(["ru": ["call_monitor_acknowledge_countdown": "Ждите: %d"]])
+        defer { plainOnly.remove() }
+        let plain = CallMonitorStrings.localized(language: "ru", appBundle: plainOnly.bundle)
+        #expect(plain.countdown(.acknowledgeCountdown, remaining: 3) == "Ждите: 3")
+        #expect(plain.countdown(.acknowledgeCountdown, remaining: 1) == "Ждите: 1")
+        #expect(plain.countdown(.closeCountdown, remaining: 1) == "Приложение закроется через 1 секунду.")
+    }
+
+    @Test("An app's .stringsdict plural rule (a String Catalog's compiled form) wins over .strings, form by form")
+    func stringsdictOverride() throws {
+        let app = try TemporaryBundle(["pl": ["call_monitor_close_countdown": "plain %d"]])
+        defer { app.remove() }
+        let rule: [String: Any] = [
+            "call_monitor_close_countdown": [
+                "NSStringLocalizedFormatKey": "Zamykanie: %#@seconds@!",
+                "seconds": [
+                    "NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
+                    "NSStringFormatValueTypeKey": "d",
+                    "one": "%d sekunda",
+                    "few": "%d sekundy",
+                    "other": "%d sekund",
+                ] as [String: Any],
+            ] as [String: Any],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: rule, format: .xml, options: 0)
+        try data.write(to: app.url.appendingPathComponent("pl.lproj/Localizable.stringsdict"))
+        let strings = CallMonitorStrings.localized(language: "pl", appBundle: app.bundle)
+        #expect(strings.countdown(.closeCountdown, remaining: 1) == "Zamykanie: 1 sekunda!")
+        #expect(strings.countdown(.closeCountdown, remaining: 3) == "Zamykanie: 3 sekundy!")
+        // No "many" form in the rule: the rule's "other" is used, not the library's text.
+        #expect(strings.countdown(.closeCountdown, remaining: 5) == "Zamykanie: 5 sekund!")
+        #expect(strings.countdown(.acknowledgeCountdown, remaining: 5) == "Potwierdzenie będzie możliwe za 5 sekund.")
+    }
+
+    @Test("A .stringsdict alone, without a .strings file, is read too; a malformed rule is skipped")
+    func stringsdictAlone() throws {
+        let app = try TemporaryBundle([:])
+        defer { app.remove() }
+        let folder = app.url.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let rule: [String: Any] = [
+            "call_monitor_acknowledge_countdown": [
+                "NSStringLocalizedFormatKey": "%#@n@ to go %#@unclosed",
+                "n": ["one": "%d sec", "other": "%d secs"] as [String: Any],
+            ] as [String: Any],
+            "call_monitor_alert_title": "not a rule",
+        ]
+        try PropertyListSerialization.data(fromPropertyList: rule, format: .binary, options: 0)
+            .write(to: folder.appendingPathComponent("Localizable.stringsdict"))
+        let strings = CallMonitorStrings.localized(language: "en", appBundle: app.bundle)
+        #expect(strings.countdown(.acknowledgeCountdown, remaining: 1) == "1 sec to go %#@unclosed")
+        #expect(strings.countdown(.acknowledgeCountdown, remaining: 9) == "9 secs to go %#@unclosed")
+        #expect(strings.text(.alertTitle) == "Security Policy")
+    }
+
+    @Test("Without the library bundle, texts come from the app or English")
+    func noLibrary() {
+        let strings = CallMonitorStrings.localized(language: "pl", appBundle: nil, libraryBundle: nil)
+        #expect(strings.text(.alertTitle) == "Security Policy")
+        #expect(strings.countdown(.closeCountdown, remaining: 1) == "App will close in 1 second.")
+    }
+
+    @Test("Hostile overrides are shown literally and never reach a C formatter", arguments: [
+        ("%@%@%@%@ %s%s %n %x %p %", "%@%@%@%@ %s%s %n %x %p %"),
+        ("Closing in %1$d… %%", "Closing in 7… %"),
+        ("no number at all", "no number at all"),
+        ("%d%d", "77"),
+        ("%2$d %ld %lld %i", "%2$d 7 7 7"),
+        ("\u{202E}%d\u{0000}", "\u{202E}7\u{0000}"),
+    ])
+    func hostile(template: String, expected: String) throws {
+        let app = try TemporaryBundle(["en": ["call_monitor_close_countdown": template]], binary: true)
+        defer { app.remove() }
+        let strings = CallMonitorStrings.localized(language: "en", appBundle: app.bundle)
+        #expect(strings.countdown(.closeCountdown, remaining: 7) == expected)
+    }
+
+    @Test("An app table that is not a property list is ignored")
+    func brokenTable() throws {
+        let app = try TemporaryBundle([:])
+        defer { app.remove() }
+        let directory = app.url.appendingPathComponent("de.lproj")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data([0xFF, 0xFE, 0x00, 0x22, 0x7B]).write(to: directory.appendingPathComponent("Localizable.strings"))
+        #expect(CallMonitorStrings.localized(language: "de", appBundle: app.bundle).text(.alertTitle) == "Sicherheitsrichtlinie")
+    }
+}
+
+@MainActor
+@Suite("Language of a running monitor")
+struct MonitorLanguageTests {
+    @Test("setLanguage redraws the dialog on screen in the new language; a delegate gets numbers only")
+    func setLanguageRedraws() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        #expect(h.renderer.current?.title == "Security Policy")
+        h.monitor.setLanguage("uk")
+        #expect(h.renderer.current?.title == "Політика безпеки")
+        #expect(h.renderer.current?.countdown == "Застосунок закриється через 5 секунд.")
+        h.advance(4)
+        #expect(h.renderer.current?.countdown == "Застосунок закриється через 1 секунду.")
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App", "0 alert terminate 5 button=Закрити застосунок",
+            "1 alert terminate 4 button=Закрити застосунок", "2 alert terminate 3 button=Закрити застосунок",
+            "3 alert terminate 2 button=Закрити застосунок", "4 alert terminate 1 button=Закрити застосунок",
+        ])
+    }
+}
