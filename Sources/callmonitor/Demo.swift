@@ -39,39 +39,6 @@ struct DemoOptions {
     var interactive = false
 }
 
-/// The default UI of the demo: keeps the dialog for the screen and forwards taps to its button.
-final class DemoRenderer: SecurityAlertRenderer {
-    private(set) var current: SecurityAlert?
-    private var onButton: (@MainActor () -> Void)?
-    var changed: (SecurityAlert?) -> Void = { _ in }
-
-    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        current = alert
-        self.onButton = onButton
-        changed(alert)
-    }
-
-    func dismiss() {
-        current = nil
-        onButton = nil
-        changed(nil)
-    }
-
-    /// Taps the button if the dialog shows one; returns whether it did.
-    @discardableResult
-    func tap() -> Bool {
-        guard current?.button != nil, let onButton else { return false }
-        onButton()
-        return true
-    }
-}
-
-/// Stands in for `exit(0)`: the demo explains the exit and then ends itself.
-final class DemoTerminator: AppTerminator {
-    var onExit: (Int32) -> Void = { _ in }
-    func terminate(code: Int32) { onExit(code) }
-}
-
 @MainActor
 final class Demo {
     private let options: DemoOptions
@@ -80,8 +47,9 @@ final class Demo {
     private let scheduler: ScaledScheduler
     private let calls = SimulatedCallSource()
     private let app = SimulatedAppState(isForeground: true)
-    private let renderer = DemoRenderer()
-    private let terminator = DemoTerminator()
+    private let renderer = SimulatedAlertRenderer()
+    /// Stands in for `exit(0)`: the demo explains the exit and then ends itself.
+    private let terminator = SimulatedTerminator()
     private let monitor: CallMonitor
     private var narration: [String] = []
     private var callState = "no call"
@@ -108,8 +76,8 @@ final class Demo {
 
     /// Starts the demo; it ends the process itself when the story (or the user) is done.
     func start() {
-        renderer.changed = { [weak self] alert in self?.dialogChanged(alert) }
-        terminator.onExit = { [weak self] code in self?.appExited(code: code) }
+        renderer.onChange = { [weak self] alert in self?.dialogChanged(alert) }
+        terminator.onTerminate = { [weak self] code in self?.appExited(code: code) }
         monitor.setCallback { [weak self] event in
             guard let self else { return }
             callState = "\(event)"
@@ -149,7 +117,7 @@ final class Demo {
         case .acknowledge:
             let tapAt = secondRings + s + 1.5
             story.append((tapAt, {
-                if self.renderer.tap() { self.say("The user taps Acknowledge: the warning stays away for the rest of this call.") }
+                if self.renderer.tapButton() { self.say("The user taps Acknowledge: the warning stays away for the rest of this call.") }
             }))
             story.append((tapAt + 2, { self.hangUp("Nothing was closed: the acknowledge flow never exits.") }))
             story.append((tapAt + 3, { self.finish("End of the demo.") }))
@@ -238,7 +206,7 @@ final class Demo {
         case "i": incoming("")
         case "a": answer("")
         case "h": hangUp("")
-        case "t": if !renderer.tap() { say("There is no button to tap right now.") }
+        case "t": if !renderer.tapButton() { say("There is no button to tap right now.") }
         case "b": toggleBackground()
         case "q": finish("Bye.")
         default: break

@@ -90,53 +90,6 @@ final class TranscriptDelegate: CallMonitorDelegate {
     }
 }
 
-/// The default UI of the simulated app: records each frame and lets `tap` press its button.
-@MainActor
-final class TranscriptRenderer: SecurityAlertRenderer {
-    let transcript: Transcript
-    private(set) var current: SecurityAlert?
-    private var onButton: (@MainActor () -> Void)?
-
-    init(transcript: Transcript) { self.transcript = transcript }
-
-    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        current = alert
-        self.onButton = onButton
-        transcript.record("alert") {
-            $0.add("flow", alert.flow.description)
-            $0.add("title", alert.title)
-            $0.add("message", alert.message)
-            $0.add("countdown", alert.countdown)
-            $0.add("button", alert.button)
-            $0.add("remaining", Int(alert.remaining))
-        }
-    }
-
-    func dismiss() {
-        current = nil
-        onButton = nil
-        transcript.record("dismiss")
-    }
-
-    /// Taps the button if one is on screen, as a person could.
-    func tap() {
-        guard current?.button != nil else { return }
-        onButton?()
-    }
-}
-
-/// Records the force exit instead of performing it.
-@MainActor
-final class TranscriptTerminator: AppTerminator {
-    let transcript: Transcript
-    private(set) var exited = false
-    init(transcript: Transcript) { self.transcript = transcript }
-    func terminate(code: Int32) {
-        exited = true
-        transcript.record("exit") { $0.add("code", Int(code)) }
-    }
-}
-
 /// One run of a scenario against a fresh monitor.
 @MainActor
 final class Simulation {
@@ -144,8 +97,8 @@ final class Simulation {
     private let calls = SimulatedCallSource()
     private let app = SimulatedAppState(isForeground: true)
     private let transcript: Transcript
-    private let renderer: TranscriptRenderer
-    private let terminator: TranscriptTerminator
+    private let renderer = SimulatedAlertRenderer()
+    private let terminator = SimulatedTerminator()
     private let monitor: CallMonitor
 
     /// The recording delegate the scenario set and still holds, if any.
@@ -155,9 +108,20 @@ final class Simulation {
     private var lastAction: (() -> Void)?
 
     init(strings: CallMonitorStrings) {
-        transcript = Transcript(scheduler: scheduler)
-        renderer = TranscriptRenderer(transcript: transcript)
-        terminator = TranscriptTerminator(transcript: transcript)
+        let transcript = Transcript(scheduler: scheduler)
+        self.transcript = transcript
+        renderer.onChange = { alert in
+            guard let alert else { return transcript.record("dismiss") }
+            transcript.record("alert") {
+                $0.add("flow", alert.flow.description)
+                $0.add("title", alert.title)
+                $0.add("message", alert.message)
+                $0.add("countdown", alert.countdown)
+                $0.add("button", alert.button)
+                $0.add("remaining", Int(alert.remaining))
+            }
+        }
+        terminator.onTerminate = { code in transcript.record("exit") { $0.add("code", Int(code)) } }
         monitor = CallMonitor(
             callSource: calls,
             appState: app,
@@ -173,7 +137,7 @@ final class Simulation {
     func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
         for step in steps {
             scheduler.advance(to: step.time)
-            if terminator.exited { break }
+            if !terminator.exitCodes.isEmpty { break }
             do {
                 try perform(step.command)
             } catch let error as SimulatedCallSource.ScriptError {
@@ -181,7 +145,7 @@ final class Simulation {
             } catch {
                 throw ScenarioError(line: step.line, message: "\(error)")
             }
-            if terminator.exited { break }
+            if !terminator.exitCodes.isEmpty { break }
         }
         return transcript.lines
     }
@@ -203,7 +167,7 @@ final class Simulation {
             if delegate != nil {
                 lastAction?()
             } else {
-                renderer.tap()
+                renderer.tapButton()
             }
         case .delegateCustom:
             delegatesMade += 1

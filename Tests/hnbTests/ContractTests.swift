@@ -170,7 +170,7 @@ struct SecurityEventTests {
         h.app.setForeground(true)
         h.advance(5)
         #expect(h.take() == ["0 event ringing", "0 event started", "60 event ended"])
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
         #expect(h.scheduler.pendingCount == 0)
     }
 
@@ -207,7 +207,7 @@ struct SecurityEventTests {
             "3 alert terminate 0 button=Close App",
             "3 exit 0",
         ])
-        #expect(h.terminator.exits == 1)
+        #expect(h.terminator.exitCodes.count == 1)
         #expect(h.scheduler.pendingCount == 0)
     }
 
@@ -227,7 +227,7 @@ struct SecurityEventTests {
         h.monitor.startMonitoring(withTerminateIn: 10)
         try h.calls.incoming("A")
         h.advance(2.5)
-        h.renderer.tap()
+        h.renderer.tapButton()
         h.advance(20)
         #expect(h.take() == [
             "0 event ringing", "0 alert terminate 10 button=Close App",
@@ -248,7 +248,7 @@ struct SecurityEventTests {
         d.lastAction?()
         h.advance(5)
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 2", "0 event ended", "0 delegate end"])
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
     }
 
     @Test("Rule 6: acknowledge shows N without a button, ticks to 0, then the button appears")
@@ -257,9 +257,9 @@ struct SecurityEventTests {
         h.monitor.startMonitoring(withAcknowledgeIn: 2)
         try h.calls.incoming("A")
         h.advance(1.5)
-        h.renderer.forceTap()
+        #expect(!h.renderer.tapButton(), "no button is drawn during the delay")
         h.advance(1)
-        h.renderer.tap()
+        h.renderer.tapButton()
         h.advance(60)
         #expect(h.take() == [
             "0 event ringing", "0 alert acknowledge 2 button=-",
@@ -267,7 +267,7 @@ struct SecurityEventTests {
             "2 alert acknowledge 0 button=Acknowledge",
             "2.5 dismiss",
         ])
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
         #expect(h.scheduler.pendingCount == 0)
     }
 
@@ -308,7 +308,7 @@ struct SecurityEventTests {
         try h.calls.incoming("A")
         try h.calls.connect("A")
         h.advance(3600)
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
         #expect(h.renderer.current?.button == "Acknowledge")
     }
 
@@ -331,7 +331,7 @@ struct SecurityEventTests {
             "12 event ringing", "12 alert terminate 5 button=Close App",
             "13 alert terminate 4 button=Close App",
         ])
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
     }
 
     @Test("Rule 8: background and foreground during a countdown neither pause nor restart it")
@@ -417,7 +417,7 @@ struct ControlTests {
         h.advance(30)
         h.monitor.stopMonitoring()
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "1 delegate tick 4", "1 delegate end"])
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
         #expect(h.source.stops == 1)
     }
 
@@ -449,7 +449,7 @@ struct ControlTests {
         ])
         #expect(h.source.starts == 2)
         #expect(h.source.stops == 1)
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
     }
 
     @Test("Rule 11: start with no call live only changes the policy for the next call")
@@ -472,7 +472,7 @@ struct ControlTests {
         for _ in 0..<5 { d.lastAction?() }
         h.advance(10)
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "0 exit 0"])
-        #expect(h.terminator.exits == 1)
+        #expect(h.terminator.exitCodes.count == 1)
     }
 
     @Test("Rule 12: a closure from an ended event does nothing to the next one")
@@ -508,7 +508,7 @@ struct ControlTests {
         }
         await drainMainQueue()
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "0 exit 0"])
-        #expect(h.terminator.exits == 1)
+        #expect(h.terminator.exitCodes.count == 1)
     }
 
     @Test("Rule 13: setting a delegate during an event hands the UI over with the current value")
@@ -586,7 +586,7 @@ struct ControlTests {
             "0 event ringing", "0 delegate detect acknowledge 1", "1 delegate tick 0",
             "11 alert acknowledge 0 button=Acknowledge",
         ])
-        h.renderer.tap()
+        h.renderer.tapButton()
         #expect(h.take() == ["11.5 dismiss"])
     }
 

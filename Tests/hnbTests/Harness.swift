@@ -65,50 +65,6 @@ final class RecordingDelegate: CallMonitorDelegate {
     }
 }
 
-@MainActor
-final class RecordingRenderer: SecurityAlertRenderer {
-    let log: Log
-    private(set) var current: SecurityAlert?
-    private var onButton: (@MainActor () -> Void)?
-
-    init(log: Log) { self.log = log }
-
-    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        expectOnMainQueue()
-        current = alert
-        self.onButton = onButton
-        log.add("alert \(alert.flow) \(alert.remaining) button=\(alert.button ?? "-")")
-    }
-
-    func dismiss() {
-        expectOnMainQueue()
-        current = nil
-        onButton = nil
-        log.add("dismiss")
-    }
-
-    /// Taps the button the way a person would: only if one is drawn.
-    func tap() {
-        guard current?.button != nil else { return }
-        onButton?()
-    }
-
-    /// Performs the button's action even though no button is drawn (a bypass attempt).
-    func forceTap() { onButton?() }
-}
-
-@MainActor
-final class RecordingTerminator: AppTerminator {
-    let log: Log
-    private(set) var exits = 0
-    init(log: Log) { self.log = log }
-    func terminate(code: Int32) {
-        expectOnMainQueue()
-        exits += 1
-        log.add("exit \(code)")
-    }
-}
-
 /// Counts start/stop of a call source and forwards to a simulated one.
 @MainActor
 final class CountingCallSource: CallSource {
@@ -132,15 +88,22 @@ final class Harness {
     var calls: SimulatedCallSource { source.inner }
     let app: SimulatedAppState
     let log: Log
-    let renderer: RecordingRenderer
-    let terminator: RecordingTerminator
+    let renderer = SimulatedAlertRenderer()
+    let terminator = SimulatedTerminator()
     let monitor: CallMonitor
 
     init(foreground: Bool = true, callback: Bool = true) {
         app = SimulatedAppState(isForeground: foreground)
-        log = Log(scheduler: scheduler)
-        renderer = RecordingRenderer(log: log)
-        terminator = RecordingTerminator(log: log)
+        let log = Log(scheduler: scheduler)
+        self.log = log
+        renderer.onChange = { alert in
+            expectOnMainQueue()
+            log.add(alert.map { "alert \($0.flow) \($0.remaining) button=\($0.button ?? "-")" } ?? "dismiss")
+        }
+        terminator.onTerminate = { code in
+            expectOnMainQueue()
+            log.add("exit \(code)")
+        }
         monitor = CallMonitor(
             callSource: source,
             appState: app,
@@ -149,7 +112,6 @@ final class Harness {
             terminator: terminator
         )
         if callback {
-            let log = self.log
             monitor.setCallback { event in
                 expectOnMainQueue()
                 log.add("event \(event)")

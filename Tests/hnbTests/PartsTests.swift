@@ -125,7 +125,7 @@ struct ThreadingTests {
         h.advance(5)
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 3", "0 delegate end"])
         #expect(h.scheduler.pendingCount == 0)
-        #expect(h.terminator.exits == 0)
+        #expect(h.terminator.exitCodes.count == 0)
     }
 
     @Test("A callback that replaces itself takes effect from the next event")
@@ -345,12 +345,55 @@ struct DefaultUITests {
         #expect(CountFormatter.format(template, count: 12) == expected)
     }
 
+    @Test("The built-in dialog ignores its button's action while the button is hidden")
+    @MainActor
+    func hiddenButtonIgnored() {
+        let renderer = CapturingRenderer()
+        let ui = DefaultSecurityUI(renderer: renderer, strings: .english)
+        var actions = 0
+        ui.present(flow: .acknowledge, remaining: 2) { actions += 1 }
+        renderer.lastOnButton?()
+        #expect(actions == 0)
+        ui.tick(remaining: 0)
+        renderer.lastOnButton?()
+        #expect(actions == 1)
+    }
+
+    @Test("The terminal renderer writes each frame, one dismissal, and taps only a drawn button")
+    @MainActor
+    func terminalRenderer() {
+        var frames: [String] = []
+        var taps = 0
+        let renderer = TerminalAlertRenderer { frames.append($0) }
+        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 1, strings: .english)) { taps += 1 }
+        #expect(!renderer.tapButton())
+        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english)) { taps += 1 }
+        #expect(renderer.tapButton())
+        renderer.dismiss()
+        renderer.dismiss()
+        #expect(!renderer.tapButton())
+        #expect(taps == 1)
+        #expect(frames.count == 3)
+        #expect(frames[0].contains("| Acknowledge in 1 second."))
+        #expect(frames[1].contains("| [ Acknowledge ]"))
+        #expect(frames[2] == "[security dialog dismissed]\n")
+        #expect(renderer.current == nil)
+    }
+
     @Test("The terminal box lists each field on its own line")
     func terminalBox() {
         let box = TerminalAlertRenderer.box(for: SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english))
         #expect(box.split(separator: "\n").count == 5)
         #expect(box.contains("| [ Acknowledge ]"))
     }
+}
+
+/// Keeps the raw button action a renderer is given, to press it even when no button is drawn.
+@MainActor
+final class CapturingRenderer: SecurityAlertRenderer {
+    private(set) var lastOnButton: (@MainActor () -> Void)?
+    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) { lastOnButton = onButton }
+    func dismiss() { lastOnButton = nil }
 }
 
 @MainActor

@@ -11,14 +11,15 @@ import Musl
 /// Draws the security dialog as a text box on standard error, and only when standard error is a
 /// terminal, so a server's logs or a test's output stay clean.
 ///
-/// The button cannot be clicked here; ``tapButton()`` performs it (the `callmonitor demo`
-/// binds it to a key).
+/// A terminal has no button to click; ``tapButton()`` performs it for code that drives the
+/// dialog (a key handler, a test).
 public final class TerminalAlertRenderer: SecurityAlertRenderer {
-    private var onButton: (@MainActor () -> Void)?
+    /// Keeps the dialog and its button; this class only adds the drawing.
+    private let state = SimulatedAlertRenderer()
     private let write: @MainActor (String) -> Void
 
     /// The last dialog drawn, or `nil` when none is on screen.
-    public private(set) var current: SecurityAlert?
+    public var current: SecurityAlert? { state.current }
 
     /// A renderer that writes to standard error when it is a terminal.
     public nonisolated init() {
@@ -42,23 +43,19 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
     }
 
     public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        current = alert
-        self.onButton = onButton
+        state.render(alert, onButton: onButton)
         write(Self.box(for: alert))
     }
 
     public func dismiss() {
-        guard current != nil else { return }
-        current = nil
-        onButton = nil
+        guard state.current != nil else { return }
+        state.dismiss()
         write("[security dialog dismissed]\n")
     }
 
-    /// Taps the button if the dialog shows one.
-    public func tapButton() {
-        guard current?.button != nil else { return }
-        onButton?()
-    }
+    /// Taps the button if the dialog shows one; returns whether it did.
+    @discardableResult
+    public func tapButton() -> Bool { state.tapButton() }
 
     /// The dialog as a box of plain text, one line per field.
     public nonisolated static func box(for alert: SecurityAlert) -> String {

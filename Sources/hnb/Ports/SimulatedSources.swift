@@ -138,3 +138,59 @@ public final class SimulatedAppState: AppStateSource {
         deliver?(foreground)
     }
 }
+
+/// A built-in-dialog renderer that draws nothing: it keeps the dialog as a value, reports each
+/// change, and lets code press the button, as a person could.
+///
+/// For tests, previews and simulators: observe ``current`` (or ``onChange``) and call
+/// ``tapButton()``.
+public final class SimulatedAlertRenderer: SecurityAlertRenderer {
+    private var onButton: (@MainActor () -> Void)?
+
+    /// The dialog on screen, or `nil` when none is shown.
+    public private(set) var current: SecurityAlert?
+
+    /// Told of every change: the new dialog, or `nil` when it was dismissed.
+    public var onChange: (@MainActor (SecurityAlert?) -> Void)?
+
+    /// A renderer with nothing on screen.
+    public nonisolated init() {}
+
+    public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
+        current = alert
+        self.onButton = onButton
+        onChange?(alert)
+    }
+
+    public func dismiss() {
+        current = nil
+        onButton = nil
+        onChange?(nil)
+    }
+
+    /// Presses the button if the dialog shows one; returns whether it did.
+    @discardableResult
+    public func tapButton() -> Bool {
+        guard current?.button != nil, let onButton else { return false }
+        onButton()
+        return true
+    }
+}
+
+/// A terminator that records the exit instead of ending the process: for tests, previews and
+/// simulators.
+public final class SimulatedTerminator: AppTerminator {
+    /// The exit codes asked for, in order (the monitor asks at most once).
+    public private(set) var exitCodes: [Int32] = []
+
+    /// Told of each exit as it is asked for.
+    public var onTerminate: (@MainActor (Int32) -> Void)?
+
+    /// A terminator that has recorded nothing.
+    public nonisolated init() {}
+
+    public func terminate(code: Int32) {
+        exitCodes.append(code)
+        onTerminate?(code)
+    }
+}
