@@ -18,6 +18,9 @@ usage:
       virtual clock and prints the transcript as JSON Lines. Exit status 2 on a bad scenario.
   callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]
       Plays the policy in real time in the terminal. Defaults: terminate flow, 5 seconds, speed 1.
+  callmonitor bench [--quick]
+      Measures countdown precision, detection latency, engine throughput and idle cost with the
+      production engine (build with -c release for real figures; --quick is a few-second smoke run).
   callmonitor help
 
 """
@@ -77,15 +80,19 @@ func simulate(_ arguments: ArraySlice<String>) -> Never {
     let (options, words) = parseOptions(arguments, valued: ["--language"], flags: [])
     guard words.count == 1 else { fail("simulate takes one FILE (or - for standard input)\n\(usage)") }
     let chosen = strings(forLanguage: options["--language"])
-    do {
-        let steps = try ScenarioParser.parse(readAll(words[0]))
-        let lines = try Simulation(strings: chosen).run(steps)
-        Output.write(lines.map { $0 + "\n" }.joined())
-        exit(0)
-    } catch {
+    func report(_ error: ScenarioError) -> Never {
         Output.error("line \(error.line): \(error.message)\n")
         exit(2)
     }
+    let steps: [ScenarioStep]
+    do { steps = try ScenarioParser.parse(readAll(words[0])) } catch { report(error) }
+    // A named simulation: its delegates reach back to it weakly while it runs.
+    let simulation = Simulation(strings: chosen)
+    let lines: [String]
+    do { lines = try simulation.run(steps) } catch { report(error) }
+    withExtendedLifetime(simulation) {}
+    Output.write(lines.map { $0 + "\n" }.joined())
+    exit(0)
 }
 
 @MainActor
@@ -121,10 +128,23 @@ func demo(_ arguments: ArraySlice<String>) -> Never {
     withExtendedLifetime(demo) { dispatchMain() }
 }
 
+@MainActor
+func bench(_ arguments: ArraySlice<String>) -> Never {
+    let (options, words) = parseOptions(arguments, valued: [], flags: ["--quick"])
+    guard words.isEmpty else { fail("bench takes no arguments besides --quick\n\(usage)") }
+    let quick = options["--quick"] != nil
+    Task { @MainActor in
+        await Bench.run(plan: quick ? .quick : .full, quick: quick)
+        exit(0)
+    }
+    dispatchMain()
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "simulate": simulate(arguments.dropFirst())
 case "demo": demo(arguments.dropFirst())
+case "bench": bench(arguments.dropFirst())
 case "help", "--help", "-h":
     Output.write(usage)
     exit(0)

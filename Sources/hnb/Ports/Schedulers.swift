@@ -36,7 +36,8 @@ public final class LiveScheduler: MonitorScheduler {
     public nonisolated init() {}
 
     /// Nanoseconds of a clock that never goes backwards and keeps counting while the device sleeps.
-    public var now: Int64 { MonotonicClock.now() }
+    /// Readable from any thread.
+    public nonisolated var now: Int64 { MonotonicClock.now() }
 
     public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         let delay = max(0, deadline - now)

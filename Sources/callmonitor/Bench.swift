@@ -1,0 +1,391 @@
+// `callmonitor bench`: countdown precision on the live scheduler against a naive chain of
+// one-second delays, detection latency across threads, engine throughput, and idle cost. It runs
+// the production CallMonitor; only the call source and the UI are scripted.
+
+import Dispatch
+import hnb
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How long each part runs: the full run (for the figures in the README) or a few seconds (CI).
+struct BenchPlan {
+    let countdownSeconds: Int32
+    let detections: Int
+    let eventsPerCallCount: [(calls: Int, events: Int)]
+    let idleSeconds: Double
+
+    static let full = BenchPlan(
+        countdownSeconds: 10, detections: 10_000,
+        eventsPerCallCount: [(1, 10_000_000), (8, 2_000_000), (64, 2_000_000)], idleSeconds: 5
+    )
+    static let quick = BenchPlan(
+        countdownSeconds: 2, detections: 500,
+        eventsPerCallCount: [(1, 200_000), (8, 100_000), (64, 100_000)], idleSeconds: 0.5
+    )
+}
+
+/// A call source that any thread may feed.
+final class BenchCallSource: CallSource {
+    private let box = DeliverBox()
+
+    nonisolated init() {}
+
+    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+        box.set(deliver)
+        deliver([])
+    }
+
+    func stop() { box.set(nil) }
+
+    nonisolated func send(_ batch: [CallSnapshot]) { box.get()?(batch) }
+}
+
+/// The source's delivery closure, shared with other threads.
+/// `@unchecked Sendable`: every access goes through `lock`.
+final class DeliverBox: @unchecked Sendable {
+    private let lock = NSLockLike()
+    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
+    func set(_ value: (@Sendable ([CallSnapshot]) -> Void)?) { lock.locked { deliver = value } }
+    func get() -> (@Sendable ([CallSnapshot]) -> Void)? { lock.locked { deliver } }
+}
+
+/// A pthread mutex, so the tool needs nothing beyond the system library.
+/// `@unchecked Sendable`: the mutex is the synchronisation.
+final class NSLockLike: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+/// Counts what the monitor asks of the live scheduler while it is idle.
+final class CountingScheduler: MonitorScheduler {
+    private let live = LiveScheduler()
+    private(set) var scheduled = 0
+    private(set) var fired = 0
+    var now: Int64 { live.now }
+    func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
+        scheduled += 1
+        return live.schedule(at: deadline) { [weak self] in
+            self?.fired += 1
+            work()
+        }
+    }
+}
+
+/// A delegate that hands each call to closures the bench sets.
+final class BenchDelegate: CallMonitorDelegate {
+    var onDetect: (Int32) -> Void = { _ in }
+    var onTick: (Int32) -> Void = { _ in }
+    var onEnd: () -> Void = {}
+    func callMonitorDidDetectCall(flow: CallMonitorFlow, initialRemaining: Int32, onUserAction: @escaping () -> Void) {
+        onDetect(initialRemaining)
+    }
+    func callMonitorCountdownTick(_ remaining: Int32) { onTick(remaining) }
+    func callMonitorDidEndCall() { onEnd() }
+}
+
+/// Milliseconds statistics of a sample.
+struct Stats {
+    let median: Double
+    let p99: Double
+    let max: Double
+
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        func at(_ q: Double) -> Double {
+            guard !sorted.isEmpty else { return .nan }
+            return sorted[Swift.min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))]
+        }
+        median = at(0.5)
+        p99 = at(0.99)
+        max = sorted.last ?? .nan
+    }
+}
+
+/// `RUSAGE_SELF`, whose type differs between Glibc (an enum) and Darwin (an Int32).
+#if canImport(Glibc)
+let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+let rusageSelf = RUSAGE_SELF
+#endif
+
+func cpuMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+    let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+    return user + system
+}
+
+/// Peak resident memory of the process so far, in MiB.
+func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(rusageSelf, &usage)
+    #if canImport(Darwin)
+    return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+    #else
+    return Double(usage.ru_maxrss) / 1024  // KiB on Linux
+    #endif
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String {
+    guard value.isFinite else { return "n/a" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return String(rounded)
+}
+
+@MainActor
+enum Bench {
+    static func run(plan: BenchPlan, quick: Bool) async {
+        let clock = LiveScheduler()
+        Output.write("callmonitor bench\(quick ? " --quick (smoke run: figures are not meaningful)" : "")\n\n")
+
+        // 1. Countdown precision, live scheduler against a naive chain, side by side.
+        let (live, naive) = await countdown(seconds: plan.countdownSeconds, clock: clock)
+        let liveStats = Stats(live)
+        let naiveStats = Stats(naive)
+        Output.write("1. Countdown precision: a real \(plan.countdownSeconds)-second terminate countdown, lateness of each tick\n")
+        Output.write("   against start + k s (ms)          median      p99      max     last tick\n")
+        Output.write("   CallMonitor (absolute deadlines)  \(pad(liveStats.median)) \(pad(liveStats.p99)) \(pad(liveStats.max)) \(pad(live.last ?? .nan))\n")
+        Output.write("   naive chained asyncAfter(1 s)     \(pad(naiveStats.median)) \(pad(naiveStats.p99)) \(pad(naiveStats.max)) \(pad(naive.last ?? .nan))\n")
+        let firstLive = live.first ?? .nan
+        Output.write("   growth first → last tick: CallMonitor \(format((live.last ?? .nan) - firstLive)) ms, naive \(format((naive.last ?? .nan) - (naive.first ?? .nan))) ms\n\n")
+
+        // 2. Detection latency across threads.
+        let detect = await detection(count: plan.detections, clock: clock)
+        let detectStats = Stats(detect)
+        Output.write("2. Detection latency: source delivers on a background queue → delegate detect on the main thread\n")
+        Output.write("   \(plan.detections) calls: median \(format(detectStats.median)) ms, p99 \(format(detectStats.p99)) ms, max \(format(detectStats.max)) ms\n\n")
+
+        // 3. Engine throughput with the manual scheduler.
+        Output.write("3. Engine throughput (manual scheduler, one thread, call/app/user/time events through CallMonitor)\n")
+        var rates: [Int: Double] = [:]
+        for (calls, events) in plan.eventsPerCallCount {
+            let before = peakMemoryMiB()
+            let rate = throughput(calls: calls, events: events)
+            rates[calls] = rate
+            Output.write("   \(calls) simultaneous call\(calls == 1 ? " " : "s"): \(format(rate / 1e6, 2)) M events/s over \(events) events; peak memory \(format(before, 1)) → \(format(peakMemoryMiB(), 1)) MiB\n")
+        }
+        Output.write("\n")
+
+        // 4. Idle cost.
+        let idle = await idleCost(seconds: plan.idleSeconds)
+        Output.write("4. Idle cost: monitoring on, no call, \(plan.idleSeconds) s\n")
+        Output.write("   timers scheduled \(idle.timers), wake-ups \(idle.wakeUps), CPU \(format(idle.cpu, 2)) ms (the same wait without a monitor: \(format(idle.baselineCPU, 2)) ms)\n\n")
+
+        let json = [
+            "\"tick_p99_ms\":\(format(liveStats.p99, 4))",
+            "\"tick_last_ms\":\(format(live.last ?? .nan, 4))",
+            "\"naive_last_ms\":\(format(naive.last ?? .nan, 4))",
+            "\"detect_p99_ms\":\(format(detectStats.p99, 4))",
+            "\"events_per_s\":\(Int(rates[1] ?? 0))",
+            "\"events_per_s_64_calls\":\(Int(rates[64] ?? 0))",
+            "\"idle_timers\":\(idle.timers)",
+            "\"idle_cpu_ms\":\(format(idle.cpu, 3))",
+        ]
+        Output.write("BENCH {" + json.joined(separator: ",") + "}\n")
+    }
+
+    private static func pad(_ value: Double) -> String {
+        let text = format(value)
+        return String(repeating: " ", count: Swift.max(0, 8 - text.count)) + text
+    }
+
+    /// Runs the monitor's terminate countdown and a naive chain of one-second delays at the same
+    /// time; returns each one's tick lateness in milliseconds.
+    static func countdown(seconds: Int32, clock: LiveScheduler) async -> ([Double], [Double]) {
+        let calls = BenchCallSource()
+        let terminator = SimulatedTerminator()
+        let monitor = CallMonitor(callSource: calls, appState: ProcessAppState(), scheduler: clock,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: terminator)
+        let delegate = BenchDelegate()
+        monitor.setDelegate(delegate)
+        monitor.startMonitoring(withTerminateIn: seconds)
+
+        var start: Int64 = 0
+        var live: [Double] = []
+        delegate.onDetect = { _ in start = clock.now }
+        delegate.onTick = { remaining in
+            let k = Int64(seconds - remaining)
+            live.append(Double(clock.now - (start + k * 1_000_000_000)) / 1e6)
+        }
+
+        async let naive: [Double] = naiveCountdown(seconds: seconds, clock: clock)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            terminator.onTerminate = { _ in done.resume() }
+            calls.send([CallSnapshot(id: CallID("bench"), hasConnected: true)])
+        }
+        let naiveResult = await naive
+        withExtendedLifetime(delegate) {}
+        return (live, naiveResult)
+    }
+
+    /// What a countdown built from chained one-second `asyncAfter` calls would do.
+    static func naiveCountdown(seconds: Int32, clock: LiveScheduler) async -> [Double] {
+        await withCheckedContinuation { (done: CheckedContinuation<[Double], Never>) in
+            NaiveCountdown(seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).next()
+        }
+    }
+
+    /// For each call: a background queue delivers it, the delegate on the main thread notes when
+    /// it hears of it; the call then ends before the next one.
+    static func detection(count: Int, clock: LiveScheduler) async -> [Double] {
+        let calls = BenchCallSource()
+        let monitor = CallMonitor(callSource: calls, appState: ProcessAppState(), scheduler: clock,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
+        let delegate = BenchDelegate()
+        monitor.setDelegate(delegate)
+        monitor.startMonitoring(withAcknowledgeIn: 5)
+        let queue = DispatchQueue(label: "bench.callsource")
+        let sentAt = LockedValue()
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        for i in 0..<count {
+            let id = CallID("call-\(i)")
+            await withCheckedContinuation { (heard: CheckedContinuation<Void, Never>) in
+                delegate.onDetect = { _ in
+                    latencies.append(Double(clock.now - sentAt.value) / 1e6)
+                    heard.resume()
+                }
+                queue.async {
+                    sentAt.value = clock.now
+                    calls.send([CallSnapshot(id: id)])
+                }
+            }
+            calls.send([CallSnapshot(id: id, hasEnded: true)])
+        }
+        withExtendedLifetime(delegate) {}
+        monitor.stopMonitoring()
+        return latencies
+    }
+
+    /// Events per second through CallMonitor with `calls` calls live, on the manual scheduler.
+    static func throughput(calls callCount: Int, events: Int) -> Double {
+        let scheduler = ManualScheduler()
+        let calls = BenchCallSource()
+        let app = SimulatedAppState()
+        let renderer = SimulatedAlertRenderer()
+        let monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler,
+                                  alertRenderer: renderer, terminator: SimulatedTerminator())
+        monitor.setCallback { _ in }
+        monitor.startMonitoring(withAcknowledgeIn: 2)
+        var ids = (0..<callCount).map { CallID("c\($0)") }
+        var held = [Bool](repeating: false, count: callCount)
+        var nextID = callCount
+        for id in ids { calls.send([CallSnapshot(id: id, hasConnected: true)]) }
+        var rng = BenchRandom(seed: 42)
+        let wallClock = LiveScheduler()
+        let started = wallClock.now
+        for _ in 0..<events {
+            let roll = rng.next() % 100
+            let i = Int(rng.next() % UInt64(callCount))
+            switch roll {
+            case 0..<60:
+                held[i].toggle()
+                calls.send([CallSnapshot(id: ids[i], hasConnected: true, isOnHold: held[i])])
+            case 60..<70:
+                calls.send([CallSnapshot(id: ids[i], hasConnected: true, hasEnded: true)])
+                nextID += 1
+                ids[i] = CallID("c\(nextID)")
+                held[i] = false
+                calls.send([CallSnapshot(id: ids[i])])
+            case 70..<80:
+                app.setForeground(!app.isForeground)
+            case 80..<90:
+                renderer.tapButton()
+            default:
+                scheduler.advance(by: Int64(rng.next() % 1_500_000_000))
+            }
+        }
+        let elapsed = Double(wallClock.now - started) / 1e9
+        monitor.stopMonitoring()
+        return Double(events) / elapsed
+    }
+
+    /// Monitoring on with no call: what the monitor schedules and costs while the app is in use.
+    static func idleCost(seconds: Double) async -> (timers: Int, wakeUps: Int, cpu: Double, baselineCPU: Double) {
+        let baselineStart = cpuMilliseconds()
+        await sleep(seconds)
+        let baseline = cpuMilliseconds() - baselineStart
+
+        let scheduler = CountingScheduler()
+        let monitor = CallMonitor(callSource: BenchCallSource(), appState: ProcessAppState(), scheduler: scheduler,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
+        monitor.startMonitoring(withTerminateIn: 10)
+        let cpuStart = cpuMilliseconds()
+        await sleep(seconds)
+        let cpu = cpuMilliseconds() - cpuStart
+        monitor.stopMonitoring()
+        return (scheduler.scheduled, scheduler.fired, cpu, baseline)
+    }
+
+    static func sleep(_ seconds: Double) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { done.resume() }
+        }
+    }
+}
+
+/// The naive way: each tick schedules the next one second after it ran, so lateness adds up.
+@MainActor
+final class NaiveCountdown {
+    let seconds: Int32
+    let clock: LiveScheduler
+    let done: ([Double]) -> Void
+    let start: Int64
+    var k: Int64 = 0
+    var lateness: [Double] = []
+
+    init(seconds: Int32, clock: LiveScheduler, done: @escaping ([Double]) -> Void) {
+        self.seconds = seconds
+        self.clock = clock
+        self.done = done
+        start = clock.now
+    }
+
+    func next() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+            MainActor.assumeIsolated {
+                self.k += 1
+                self.lateness.append(Double(self.clock.now - (self.start + self.k * 1_000_000_000)) / 1e6)
+                if self.k == Int64(self.seconds) { self.done(self.lateness) } else { self.next() }
+            }
+        }
+    }
+}
+
+/// An Int64 shared between the sending queue and the main thread.
+/// `@unchecked Sendable`: guarded by its lock.
+final class LockedValue: @unchecked Sendable {
+    private let lock = NSLockLike()
+    private var stored: Int64 = 0
+    var value: Int64 {
+        get { lock.locked { stored } }
+        set { lock.locked { stored = newValue } }
+    }
+}
+
+/// SplitMix64 for the throughput mix, the same events on every run.
+struct BenchRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
