@@ -5,6 +5,7 @@ import Foundation
 
 /// A CLDR plural category.
 public enum PluralCategory: String, Sendable, CaseIterable {
+    /// The category names CLDR uses; each language uses some of them (see ``PluralRules``).
     case zero, one, two, few, many, other
 }
 
