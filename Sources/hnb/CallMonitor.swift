@@ -23,8 +23,14 @@ public final class CallMonitor: Sendable {
     /// built-in dialog and force exit.
     ///
     /// The first call creates it; it is not monitoring until a `startMonitoring` call.
+    #if canImport(UIKit)
+    @available(iOSApplicationExtension, unavailable)
+    #endif
     public static func sharedInstance() -> CallMonitor { shared }
 
+    #if canImport(UIKit)
+    @available(iOSApplicationExtension, unavailable)
+    #endif
     private static let shared = CallMonitor(ports: LivePorts.make())
 
     /// A monitor of your own, wired to the ports you give: for tests, previews, simulators, and
@@ -131,6 +137,26 @@ public final class CallMonitor: Sendable {
         send(.setStrings(.localized(language: language)))
     }
 
+    /// Runs `hook` on the main thread just before the terminate flow force-exits the app, or
+    /// removes it with `nil`. Not in the reference.
+    ///
+    /// `exit(0)` skips `applicationWillTerminate` and every other shutdown path, so this is the
+    /// place to wipe session tokens or write a last log line. Keep it short: the exit follows.
+    public func setBeforeForceExit(_ hook: (@MainActor () -> Void)?) {
+        send(.setBeforeForceExit(hook))
+    }
+
+    /// Turns call detection off or back on; not in the reference. Off, the monitor never starts
+    /// its call source (on iOS no `CXCallObserver` is created) and so reports no call and shows
+    /// nothing.
+    ///
+    /// For storefronts where CallKit use is not allowed (Apple rejects apps whose CallKit use is
+    /// active in the China storefront): call `setCallDetectionEnabled(false)` before
+    /// `startMonitoring`. A change made while monitoring takes effect at the next start.
+    public func setCallDetectionEnabled(_ enabled: Bool) {
+        send(.setCallDetection(enabled))
+    }
+
     private func send(_ command: MonitorCore.Command) {
         let core = self.core
         MainQueue.run { core.submit(command) }
@@ -157,6 +183,8 @@ final class MonitorCore {
         case setDelegate(WeakDelegate)
         case setCallback((@MainActor (CallEvent) -> Void)?)
         case setStrings(CallMonitorStrings)
+        case setBeforeForceExit((@MainActor () -> Void)?)
+        case setCallDetection(Bool)
         case userAction(token: UInt64)
         case calls(generation: UInt64, [CallSnapshot])
         case appState(generation: UInt64, isForeground: Bool)
@@ -178,6 +206,10 @@ final class MonitorCore {
     private var engine = MonitorEngine()
     private weak var delegate: (any CallMonitorDelegate)?
     private var callback: (@MainActor (CallEvent) -> Void)?
+    private var beforeForceExit: (@MainActor () -> Void)?
+    /// Read when the sources start; off, the call source is never started.
+    private var callDetectionEnabled = true
+    private var callSourceRunning = false
     private var surface: Surface?
     private var wakeUp: (any ScheduledWork)?
     /// Bumped whenever the sources stop or restart, so a delivery from an earlier run is dropped.
@@ -238,6 +270,10 @@ final class MonitorCore {
             callback = newCallback
         case .setStrings(let strings):
             defaultUI.setStrings(strings)
+        case .setBeforeForceExit(let hook):
+            beforeForceExit = hook
+        case .setCallDetection(let enabled):
+            callDetectionEnabled = enabled
         case .userAction(let token):
             run(.userAction(token: token))
         case .calls(let generation, let batch):
@@ -303,14 +339,21 @@ final class MonitorCore {
             appState.start { [weak self] isForeground in
                 MainQueue.run { self?.submit(.appState(generation: generation, isForeground: isForeground)) }
             }
-            callSource.start { [weak self] batch in
-                MainQueue.run { self?.submit(.calls(generation: generation, batch)) }
+            if callDetectionEnabled {
+                callSourceRunning = true
+                callSource.start { [weak self] batch in
+                    MainQueue.run { self?.submit(.calls(generation: generation, batch)) }
+                }
             }
         case .stopSources:
             sourceGeneration &+= 1
-            callSource.stop()
+            if callSourceRunning {
+                callSourceRunning = false
+                callSource.stop()
+            }
             appState.stop()
         case .exit(let code):
+            beforeForceExit?()
             terminator.terminate(code: code)
         }
     }

@@ -17,12 +17,22 @@ struct LivePorts {
     let terminator: any AppTerminator
     let strings: CallMonitorStrings
 
+    #if canImport(UIKit) && canImport(CallKit)
+    /// CallKit for calls, the UIKit lifecycle, the UIKit dialog, `exit(0)`.
+    @available(iOSApplicationExtension, unavailable)
     static func make() -> LivePorts {
-        #if canImport(UIKit) && canImport(CallKit) && !HNB_APPLE_LINT
-        // The CallKit, UIKit and lifecycle adapters are not written yet. Building here without them
-        // would ship a monitor that never sees a call, so the build stops instead of failing open.
-        #error("hnb: the CallKit/UIKit adapters are not in this version; see the README's status section")
-        #else
+        LivePorts(
+            callSource: CallKitCallSource(),
+            appState: UIKitAppStateSource(),
+            scheduler: LiveScheduler(),
+            alertRenderer: UIKitAlertRenderer(),
+            terminator: ProcessExitTerminator(),
+            strings: .localized()
+        )
+    }
+    #else
+    /// No telephony service to read, no lifecycle, a dialog on the terminal.
+    static func make() -> LivePorts {
         LivePorts(
             callSource: NoTelephonyCallSource(),
             appState: ProcessAppState(),
@@ -31,8 +41,8 @@ struct LivePorts {
             terminator: ProcessExitTerminator(),
             strings: .localized()
         )
-        #endif
     }
+    #endif
 }
 
 /// The call source of a system with no telephony service the library can read (a Linux desktop or
