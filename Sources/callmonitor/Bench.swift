@@ -29,31 +29,6 @@ struct BenchPlan {
     )
 }
 
-/// A call source that any thread may feed.
-final class BenchCallSource: CallSource {
-    private let box = DeliverBox()
-
-    nonisolated init() {}
-
-    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
-        box.set(deliver)
-        deliver([])
-    }
-
-    func stop() { box.set(nil) }
-
-    nonisolated func send(_ batch: [CallSnapshot]) { box.get()?(batch) }
-}
-
-/// The source's delivery closure, shared with other threads.
-/// `@unchecked Sendable`: every access goes through `lock`.
-final class DeliverBox: @unchecked Sendable {
-    private let lock = NSLockLike()
-    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
-    func set(_ value: (@Sendable ([CallSnapshot]) -> Void)?) { lock.locked { deliver = value } }
-    func get() -> (@Sendable ([CallSnapshot]) -> Void)? { lock.locked { deliver } }
-}
-
 /// A pthread mutex, so the tool needs nothing beyond the system library.
 /// `@unchecked Sendable`: the mutex is the synchronisation.
 final class NSLockLike: @unchecked Sendable {
@@ -206,7 +181,7 @@ enum Bench {
     /// Runs the monitor's terminate countdown and a naive chain of one-second delays at the same
     /// time; returns each one's tick lateness in milliseconds.
     static func countdown(seconds: Int32, clock: LiveScheduler) async -> ([Double], [Double]) {
-        let calls = BenchCallSource()
+        let calls = ExternalCallSource()
         let terminator = SimulatedTerminator()
         let monitor = CallMonitor(callSource: calls, appState: ProcessAppState(), scheduler: clock,
                                   alertRenderer: SimulatedAlertRenderer(), terminator: terminator)
@@ -242,7 +217,7 @@ enum Bench {
     /// For each call: a background queue delivers it, the delegate on the main thread notes when
     /// it hears of it; the call then ends before the next one.
     static func detection(count: Int, clock: LiveScheduler) async -> [Double] {
-        let calls = BenchCallSource()
+        let calls = ExternalCallSource()
         let monitor = CallMonitor(callSource: calls, appState: ProcessAppState(), scheduler: clock,
                                   alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
         let delegate = BenchDelegate()
@@ -274,7 +249,7 @@ enum Bench {
     /// Events per second through CallMonitor with `calls` calls live, on the manual scheduler.
     static func throughput(calls callCount: Int, events: Int) -> Double {
         let scheduler = ManualScheduler()
-        let calls = BenchCallSource()
+        let calls = ExternalCallSource()
         let app = SimulatedAppState()
         let renderer = SimulatedAlertRenderer()
         let monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler,
@@ -321,7 +296,7 @@ enum Bench {
         let baseline = cpuMilliseconds() - baselineStart
 
         let scheduler = CountingScheduler()
-        let monitor = CallMonitor(callSource: BenchCallSource(), appState: ProcessAppState(), scheduler: scheduler,
+        let monitor = CallMonitor(callSource: ExternalCallSource(), appState: ProcessAppState(), scheduler: scheduler,
                                   alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
         monitor.startMonitoring(withTerminateIn: 10)
         let cpuStart = cpuMilliseconds()

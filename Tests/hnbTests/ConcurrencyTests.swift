@@ -6,30 +6,6 @@ import Foundation
 import Testing
 @testable import hnb
 
-/// A call source that background threads can feed directly, as a real adapter's queue might.
-@MainActor
-final class ThreadedCallSource: CallSource {
-    /// Guards `deliver`, which background threads read while the main thread sets it.
-    private let box = LockedDeliver()
-
-    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
-        box.set(deliver)
-        deliver([])
-    }
-
-    func stop() { box.set(nil) }
-
-    nonisolated func send(_ batch: [CallSnapshot]) { box.get()?(batch) }
-}
-
-/// `@unchecked Sendable`: every access to `deliver` goes through `lock`.
-final class LockedDeliver: @unchecked Sendable {
-    private let lock = NSLock()
-    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
-    func set(_ value: (@Sendable ([CallSnapshot]) -> Void)?) { lock.withLock { deliver = value } }
-    func get() -> (@Sendable ([CallSnapshot]) -> Void)? { lock.withLock { deliver } }
-}
-
 /// Counts what the monitor emitted; touched only on the main queue (checked).
 @MainActor
 final class EmissionCounter {
@@ -70,7 +46,7 @@ struct ConcurrencyTests {
     @Test("Eight threads calling every public method while calls change: no race, no crash, all output on main")
     func stress() async throws {
         let counter = EmissionCounter()
-        let source = ThreadedCallSource()
+        let source = ExternalCallSource()
         let renderer = SimulatedAlertRenderer()
         renderer.onChange = { _ in counter.record() }
         let terminator = SimulatedTerminator()

@@ -1,6 +1,8 @@
 // Call and app-state sources driven by hand: for tests, SwiftUI previews, the iOS Simulator (which
 // has no telephony) and the `callmonitor` simulator.
 
+import Foundation
+
 /// A call source whose calls you script: ring, dial, connect, hold, resume, end.
 ///
 /// ```swift
@@ -193,4 +195,35 @@ public final class SimulatedTerminator: AppTerminator {
         exitCodes.append(code)
         onTerminate?(code)
     }
+}
+
+/// A call source fed by your own code, from any thread: for detection the library does not
+/// have (a VoIP stack of your own, a platform bridge), benchmarks and stress tests.
+///
+/// Snapshots sent while the monitor is not listening are dropped; the monitor applies each batch
+/// on the main thread, in the order sent.
+public final class ExternalCallSource: CallSource {
+    private let box = DeliveryBox()
+
+    /// A source with no listener yet.
+    public nonisolated init() {}
+
+    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+        box.set(deliver)
+        deliver([])
+    }
+
+    public func stop() { box.set(nil) }
+
+    /// Reports a change of one or more calls. May be called from any thread.
+    public nonisolated func send(_ batch: [CallSnapshot]) { box.get()?(batch) }
+}
+
+/// The listener of an ``ExternalCallSource``, shared with the threads that send.
+/// `@unchecked Sendable`: every access goes through `lock`.
+private final class DeliveryBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
+    func set(_ value: (@Sendable ([CallSnapshot]) -> Void)?) { lock.withLock { deliver = value } }
+    func get() -> (@Sendable ([CallSnapshot]) -> Void)? { lock.withLock { deliver } }
 }
