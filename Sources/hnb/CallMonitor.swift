@@ -1,6 +1,8 @@
 // The public face of the library: the singleton the reference documents, callable from any
 // thread, over a main-actor core that feeds the engine and carries out its actions.
 
+import Foundation
+
 /// Watches for phone calls and, while a call is live and the app is in the foreground, enforces
 /// a security policy: a countdown that ends in a force exit (terminate flow) or a warning the user
 /// must acknowledge after a delay (acknowledge flow).
@@ -16,7 +18,10 @@
 /// > effect before it returns (or, when made from inside a delegate method or the callback, right
 /// > after that method returns); calls from other threads are applied on the main thread in the
 /// > order they were made. Every delegate method and every callback runs on the main thread.
-public final class CallMonitor: Sendable {
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitor)
+#endif
+public final class CallMonitor: NSObject {
     private let core: MonitorCore
 
     /// The monitor the app uses, wired to the platform's call detection, app lifecycle, clock,
@@ -26,7 +31,14 @@ public final class CallMonitor: Sendable {
     #if canImport(UIKit)
     @available(iOSApplicationExtension, unavailable)
     #endif
-    public static func sharedInstance() -> CallMonitor { shared }
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(sharedInstance)
+    #endif
+    public static func sharedInstance() -> Self {
+        // `Self` is `CallMonitor` (the class is final); spelled `Self` so that Objective-C sees
+        // `instancetype`.
+        unsafeDowncast(shared, to: self)
+    }
 
     #if canImport(UIKit)
     @available(iOSApplicationExtension, unavailable)
@@ -61,6 +73,13 @@ public final class CallMonitor: Sendable {
             defaultUI: DefaultSecurityUI(renderer: alertRenderer, strings: strings),
             terminator: terminator
         )
+        super.init()
+    }
+
+    /// Not available: use ``sharedInstance()``, or the initializer that takes the ports.
+    @available(*, unavailable, message: "use CallMonitor.sharedInstance() or init(callSource:appState:scheduler:alertRenderer:terminator:strings:)")
+    public override init() {
+        preconditionFailure("CallMonitor has no plain initializer; use sharedInstance()")
     }
 
     private convenience init(ports: LivePorts) {
@@ -82,7 +101,10 @@ public final class CallMonitor: Sendable {
     /// start with the new policy.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
-    public func startMonitoring(withTerminateIn seconds: Int32) {
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startMonitoringWithTerminateIn:)
+    #endif
+    public func startMonitoring(withTerminateIn seconds: CInt) {
         send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
     }
 
@@ -94,13 +116,19 @@ public final class CallMonitor: Sendable {
     ///
     /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
     ///   values are clamped to 0.
-    public func startMonitoring(withAcknowledgeIn seconds: Int32) {
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startMonitoringWithAcknowledgeIn:)
+    #endif
+    public func startMonitoring(withAcknowledgeIn seconds: CInt) {
         send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
     }
 
     /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
     /// ``CallMonitorDelegate/callMonitorDidEndCall()``); no further callback fires, not even
     /// ``CallEvent/ended``.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(stopMonitoring)
+    #endif
     public func stopMonitoring() {
         send(.stop)
     }
@@ -113,6 +141,9 @@ public final class CallMonitor: Sendable {
     ///
     /// > Important: The monitor holds `delegate` weakly. If it is released, the built-in dialog
     /// > takes over no later than the next countdown tick.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(setDelegate:)
+    #endif
     public func setDelegate(_ delegate: (any CallMonitorDelegate)?) {
         send(.setDelegate(WeakDelegate(delegate)))
     }
@@ -126,6 +157,18 @@ public final class CallMonitor: Sendable {
     public func setCallback(_ callback: (@MainActor (CallEvent) -> Void)?) {
         send(.setCallback(callback))
     }
+
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    /// `-setCallback:` for Objective-C, whose blocks carry no actor; the block runs on the main
+    /// thread like the Swift callback. Swift code uses ``setCallback(_:)``.
+    @available(swift, obsoleted: 1, message: "use setCallback(_:)")
+    @objc(setCallback:)
+    public func objcSetCallback(_ callback: ((CallEvent) -> Void)?) {
+        guard let callback else { return setCallback(nil) }
+        let block = UncheckedBlock(callback)
+        setCallback { event in block.body(event) }
+    }
+    #endif
 
     /// Chooses the language of the built-in dialog, or returns to the user's preferred languages
     /// with `nil`. Not in the reference; the built-in dialog otherwise follows the system.
@@ -161,6 +204,22 @@ public final class CallMonitor: Sendable {
         let core = self.core
         MainQueue.run { core.submit(command) }
     }
+}
+
+#if HNB_OBJC_HEADER
+// Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
+// Sendable superclass; the checked conformance below is the one every real build uses.
+extension CallMonitor: @unchecked Sendable {}
+#else
+// Checked: the only stored property is a `let` of a main-actor (hence Sendable) type.
+extension CallMonitor: Sendable {}
+#endif
+
+/// An Objective-C callback block carried to the main thread.
+/// `@unchecked Sendable`: the block is only ever called on the main thread, as the API promises.
+struct UncheckedBlock: @unchecked Sendable {
+    let body: (CallEvent) -> Void
+    init(_ body: @escaping (CallEvent) -> Void) { self.body = body }
 }
 
 /// A weak reference to a delegate that may be carried to the main thread.

@@ -1,14 +1,12 @@
 // The two small enums of the public API: which policy runs, and what the call-state callback reports.
 
-#if canImport(ObjectiveC)
 import Foundation
-#endif
 
 /// The security flow that ``CallMonitor`` enforces while a call is live and the app is in the foreground.
 ///
 /// The raw values are part of the Objective-C ABI (`CallMonitorFlowTerminate` = 0,
 /// `CallMonitorFlowAcknowledge` = 1) and never change.
-#if canImport(ObjectiveC)
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
 @objc(CallMonitorFlow)
 #endif
 @frozen
@@ -33,7 +31,7 @@ public enum CallMonitorFlow: Int, Sendable, CaseIterable, CustomStringConvertibl
 ///
 /// The raw values are part of the Objective-C ABI (`CallEventRinging` = 0, `CallEventStarted` = 1,
 /// `CallEventEnded` = 2) and never change.
-#if canImport(ObjectiveC)
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
 @objc(CallEvent)
 #endif
 @frozen
