@@ -49,8 +49,10 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
             window?.isHidden = true
             return
         }
+        // Completion handlers are wrapped in assumeIsolated so this compiles whether or not the SDK
+        // in use marks them @MainActor; UIKit calls them on the main thread either way.
         controller.dismiss(animated: true) {
-            window?.isHidden = true
+            MainActor.assumeIsolated { window?.isHidden = true }
         }
     }
 
@@ -60,8 +62,10 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
         if let button = alert.button {
             // Weak: the alert owns its action, so a strong capture would keep the alert alive.
             next.addAction(UIAlertAction(title: button, style: alert.flow == .terminate ? .destructive : .default) { [weak self, weak next] _ in
-                guard let next else { return }
-                self?.buttonTapped(on: next)
+                MainActor.assumeIsolated {
+                    guard let next else { return }
+                    self?.buttonTapped(on: next)
+                }
             })
         }
         guard let host = hostViewController() else {
@@ -71,7 +75,9 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
         }
         if let old = controller {
             controller = next
-            old.dismiss(animated: false) { host.present(next, animated: false) }
+            old.dismiss(animated: false) {
+                MainActor.assumeIsolated { host.present(next, animated: false) }
+            }
         } else {
             controller = next
             host.present(next, animated: true)
