@@ -1,0 +1,74 @@
+// The live ports of each platform, and the simple ones for systems without telephony or an app
+// lifecycle.
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension LivePorts {
+    #if canImport(UIKit) && canImport(CallKit)
+    /// CallKit for calls, the UIKit lifecycle, the UIKit dialog, `exit(0)`.
+    @available(iOSApplicationExtension, unavailable)
+    static func make() -> LivePorts {
+        LivePorts(
+            callSource: CallKitCallSource(),
+            appState: UIKitAppStateSource(),
+            scheduler: LiveScheduler(),
+            alertRenderer: UIKitAlertRenderer(),
+            terminator: ProcessExitTerminator(),
+            strings: .localized()
+        )
+    }
+    #else
+    /// No telephony service to read, no lifecycle, a dialog on the terminal.
+    static func make() -> LivePorts {
+        LivePorts(
+            callSource: NoTelephonyCallSource(),
+            appState: ProcessAppState(),
+            scheduler: LiveScheduler(),
+            alertRenderer: TerminalAlertRenderer(),
+            terminator: ProcessExitTerminator(),
+            strings: .localized()
+        )
+    }
+    #endif
+}
+
+/// The call source of a system with no telephony service the library can read (a Linux desktop or
+/// server, macOS): it reports no calls, ever, and says so in its name.
+public final class NoTelephonyCallSource: CallSource {
+    /// A source that will report no calls.
+    public nonisolated init() {}
+    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { deliver([]) }
+    public func stop() {}
+}
+
+/// The app state of a process without an app lifecycle: always in the foreground.
+public final class ProcessAppState: AppStateSource {
+    /// A source that is always in the foreground.
+    public nonisolated init() {}
+    public var isForeground: Bool { true }
+    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    public func stop() {}
+}
+
+/// Ends the process with `exit(code)`, as the reference specifies.
+///
+/// `exit` skips the usual shutdown path of an app; ``beforeExit`` runs first, on the main thread,
+/// to wipe session data or write a last log line.
+public final class ProcessExitTerminator: AppTerminator {
+    /// Runs on the main thread just before the process exits.
+    public var beforeExit: (@MainActor () -> Void)?
+
+    /// A terminator with no `beforeExit` hook.
+    public nonisolated init() {}
+
+    public func terminate(code: Int32) {
+        beforeExit?()
+        exit(code)
+    }
+}
