@@ -3,6 +3,7 @@
 // the production CallMonitor; only the call source and the UI are scripted.
 
 import Dispatch
+import Foundation
 import hnb
 #if canImport(Glibc)
 import Glibc
@@ -27,19 +28,6 @@ struct BenchPlan {
         countdownSeconds: 2, detections: 500,
         eventsPerCallCount: [(1, 200_000), (8, 100_000), (64, 100_000)], idleSeconds: 0.5
     )
-}
-
-/// A pthread mutex, so the tool needs nothing beyond the system library.
-/// `@unchecked Sendable`: the mutex is the synchronisation.
-final class NSLockLike: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
 }
 
 /// Counts what the monitor asks of the live scheduler while it is idle.
@@ -344,11 +332,11 @@ final class NaiveCountdown {
 /// An Int64 shared between the sending queue and the main thread.
 /// `@unchecked Sendable`: guarded by its lock.
 final class LockedValue: @unchecked Sendable {
-    private let lock = NSLockLike()
+    private let lock = NSLock()
     private var stored: Int64 = 0
     var value: Int64 {
-        get { lock.locked { stored } }
-        set { lock.locked { stored = newValue } }
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
 
