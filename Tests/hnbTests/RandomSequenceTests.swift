@@ -88,7 +88,6 @@ final class InvariantChecker {
     private var lastEvent: CallEvent?
     private var shownOn: Int?
     private var shownFlow: CallMonitorFlow?
-    private var shownSince: Int64 = 0
     private var eventStartedAt: Int64 = 0
     private var lastRemaining: Int32?
     private(set) var exited = false
@@ -101,7 +100,6 @@ final class InvariantChecker {
 
     func fail(_ text: String) { violations.append("seed \(seed) step \(step): \(text)") }
 
-    var isShown: Bool { shownOn != nil }
     var shownSurface: Int? { shownOn }
 
     /// The last steps and observations, printed with a failure.
@@ -147,7 +145,6 @@ final class InvariantChecker {
             }
             shownOn = surface
             shownFlow = flow
-            shownSince = scheduler.now
             lastRemaining = remaining
         case .tick(let surface, let remaining):
             guard let shownOn else { return fail("tick \(remaining) with nothing shown") }
