@@ -1,6 +1,9 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The `hnb` package: the CallMonitor library (module `hnb`, as the API reference spells it)
 // and the `callmonitor` command-line tool (simulator, demo, benchmark).
+// Tools version 6.1 for package traits: the `Telephony` trait (off by default) adds the Linux
+// ModemManager/oFono call sources and their libdbus dependency, so a plain build needs nothing
+// beyond the toolchain.
 import PackageDescription
 
 // Applied to every target so the library and its tools are held to one standard.
@@ -19,9 +22,18 @@ let package = Package(
         .library(name: "hnb", targets: ["hnb"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
+    traits: [
+        .trait(
+            name: "Telephony",
+            description: "Linux phones: ModemManager and oFono call sources over the D-Bus system bus (needs libdbus-1-dev)."
+        ),
+    ],
     targets: [
+        // libdbus, only when the Telephony trait is enabled (Debian: libdbus-1-dev).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(
             name: "hnb",
+            dependencies: [.target(name: "CDBus", condition: .when(platforms: [.linux], traits: ["Telephony"]))],
             // The built-in dialog's translations: one Localizable.strings per language.
             resources: [.process("Resources")],
             swiftSettings: strict

@@ -21,7 +21,7 @@ usage:
   callmonitor bench [--quick]
       Measures countdown precision, detection latency, engine throughput and idle cost with the
       production engine (build with -c release for real figures; --quick is a few-second smoke run).
-  callmonitor help
+\(watchUsage)  callmonitor help
 
 """
 
@@ -145,6 +145,7 @@ switch arguments.first {
 case "simulate": simulate(arguments.dropFirst())
 case "demo": demo(arguments.dropFirst())
 case "bench": bench(arguments.dropFirst())
+case "watch": watch(arguments.dropFirst())
 case "help", "--help", "-h":
     Output.write(usage)
     exit(0)

@@ -24,10 +24,17 @@ extension LivePorts {
         )
     }
     #else
-    /// No telephony service to read, no lifecycle, a dialog on the terminal.
+    /// No lifecycle, a dialog on the terminal; on Linux with the `Telephony` trait, the calls of
+    /// ModemManager if it is on the system bus, else oFono, else none. The source picks the daemon
+    /// and connects only when monitoring starts, so with call detection off nothing is created.
     static func make() -> LivePorts {
-        LivePorts(
-            callSource: NoTelephonyCallSource(),
+        #if Telephony && os(Linux)
+        let callSource: any CallSource = TelephonyCallSource(backend: .auto, onStatus: TelephonyCallSource.sharedInstanceStatus)
+        #else
+        let callSource: any CallSource = NoTelephonyCallSource()
+        #endif
+        return LivePorts(
+            callSource: callSource,
             appState: ProcessAppState(),
             scheduler: LiveScheduler(),
             alertRenderer: TerminalAlertRenderer(),
