@@ -239,8 +239,9 @@ def main():
             os.unlink(options.pty)
         os.symlink(path, options.pty)
         print(json.dumps({"ctl": ctl_port, "pty": path}), flush=True)
-        while True:  # ModemManager closes and reopens the port while probing
+        while True:  # ModemManager closes and reopens the port while probing, or restarts
             serve_at(lambda: os.read(master, 4096), lambda b: os.write(master, b), "pty")
+            time.sleep(0.05)  # with no reader on the other side, read fails at once
     at_server, at_port = listener()
     print(json.dumps({"ctl": ctl_port, "at": at_port}), flush=True)
     while True:

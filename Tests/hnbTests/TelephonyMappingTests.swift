@@ -312,9 +312,13 @@ struct ModemManagerMappingTests {
         bus.expect([managedObjects(3, nested([:], paths: true), owner: ":1.50")])
         #expect(session.handle(nameOwnerChanged(31, MM.service, "", ":1.50"), bus)
             == [.status(.watching(.modemManager)), complete(snapshot(call0, .connected))])
-        // The modem is back and ModemManager lists no call on it: that list is believed.
+        // The modem is back and ModemManager lists no call on it. It gets the grace period to
+        // find the call; then its list is believed.
         let added = BusMessage.signal(":1.50", 20, MM.root, MM.objectManager, "InterfacesAdded", [.objectPath(modem0), voiceModem()])
-        #expect(session.handle(added, bus) == [complete()])
+        #expect(session.handle(added, bus, now: 1_000) == [])
+        #expect(session.tick(now: 1_000 + TelephonySession.orphanGrace - 1) == [])
+        #expect(session.tick(now: 1_000 + TelephonySession.orphanGrace) == [complete()])
+        #expect(session.tick(now: 1_000 + 2 * TelephonySession.orphanGrace) == [])
         bus.verifyDone()
     }
 
@@ -434,6 +438,23 @@ struct OfonoMappingTests {
         #expect(session.handle(ofonoInterfaces(11, Ofono.voiceCallManager, owner: ":1.60"), bus) == [complete(snapshot(voicecall1, .connected))])
         // From now on, changes again.
         #expect(session.handle(ofonoState(13, voicecall1, "disconnected", owner: ":1.60"), bus) == [changes(snapshot(voicecall1, .ended, hadConnected: true))])
+        bus.verifyDone()
+    }
+
+    @Test("restart mid-call: a modem read before oFono has found the call again does not end it")
+    func daemonRestartCallFoundLate() {
+        let bus = RecordedBus()
+        var (session, _) = watching(bus, calls: [(voicecall1, "active")])
+        #expect(session.handle(nameOwnerChanged(30, Ofono.service, ofonoOwner, ""), bus) == [.status(.lost(.ofono))])
+        bus.expect([getModems(7, [(phonesim, [])], owner: ":1.60")])
+        #expect(session.handle(nameOwnerChanged(31, Ofono.service, "", ":1.60"), bus)
+            == [.status(.watching(.ofono)), complete(snapshot(voicecall1, .connected))])
+        bus.expect([getCalls(phonesim, 12, [], owner: ":1.60")])
+        #expect(session.handle(ofonoInterfaces(11, Ofono.voiceCallManager, owner: ":1.60"), bus, now: 0) == [])
+        #expect(session.tick(now: TelephonySession.orphanGrace / 2) == [])
+        let found = BusMessage.signal(":1.60", 14, phonesim, Ofono.voiceCallManager, "CallAdded", [.objectPath(voicecall1), props(["State": .string("active")])])
+        #expect(session.handle(found, bus, now: TelephonySession.orphanGrace / 2) == [complete(snapshot(voicecall1, .connected))])
+        #expect(session.tick(now: TelephonySession.orphanGrace) == [])
         bus.verifyDone()
     }
 

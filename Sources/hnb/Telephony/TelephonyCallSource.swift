@@ -2,6 +2,7 @@
 // bus on a thread of its own. Built only with the `Telephony` package trait.
 
 #if Telephony && os(Linux)
+import Dispatch
 import Foundation
 
 /// Reports the calls of a Linux phone's telephony daemon, ModemManager or oFono, read over the
@@ -137,13 +138,15 @@ final class TelephonyWorker: @unchecked Sendable {
             }
             firstAttempt = false
             lastFailure = nil
-            perform(session.start(transport))
+            perform(session.start(transport, now: Self.now))
             while !isStopped {
-                // A short wait, so that stop() is noticed within a tenth of a second.
+                // A short wait, so that stop() and the session's deadlines are served within a
+                // tenth of a second.
                 guard transport.pump(milliseconds: 100) else { break }
                 while !isStopped, let message = transport.nextMessage() {
-                    perform(session.handle(message, transport))
+                    perform(session.handle(message, transport, now: Self.now))
                 }
+                perform(session.tick(now: Self.now))
             }
             if !isStopped {
                 perform(session.busUnavailable(.disconnected, firstAttempt: false))
@@ -152,6 +155,9 @@ final class TelephonyWorker: @unchecked Sendable {
             }
         }
     }
+
+    /// A monotonic clock in nanoseconds.
+    private static var now: Int64 { Int64(clamping: DispatchTime.now().uptimeNanoseconds) }
 
     private func perform(_ outputs: [TelephonyOutput]) {
         for output in outputs where !isStopped {

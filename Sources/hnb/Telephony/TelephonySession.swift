@@ -64,7 +64,9 @@ enum TelephonyOutput: Sendable, Equatable {
 /// - the first output is a complete batch (empty when no daemon is on the bus);
 /// - afterwards a batch holds only the calls whose snapshot changed, ended calls included once;
 /// - a daemon leaving the bus ends nothing: its calls stay as they were until it is back and has
-///   read a voice modem, then a complete batch says which are still live;
+///   read a voice modem that lists them all, or ``orphanGrace`` after that modem was read (a
+///   restarted daemon lists the calls it finds on the modem a moment after the modem itself);
+///   then a complete batch says which are still live;
 /// - a daemon appearing (again) is read at once and its calls reported as a complete batch.
 struct TelephonySession {
     static let busName = "org.freedesktop.DBus"
@@ -77,6 +79,13 @@ struct TelephonySession {
     private var reported: [CallID: CallSnapshot] = [:]
     /// Calls of a daemon that left the bus, kept until its successor has read a voice modem.
     private var orphans: [CallID: CallSnapshot] = [:]
+    /// When orphans the restarted daemon has not listed are given up, in nanoseconds of the
+    /// caller's monotonic clock; `nil` until it has read a voice modem.
+    private var orphanDeadline: Int64?
+
+    /// How long a restarted daemon has, once it has read a voice modem, to list the calls it had
+    /// before it left.
+    static let orphanGrace: Int64 = 5_000_000_000
 
     init(choice: TelephonyBackendChoice) {
         self.choice = choice
@@ -116,7 +125,7 @@ struct TelephonySession {
     ///
     /// Called at start and again after the transport reconnects to the bus; calls kept from a
     /// lost connection stay until the daemon has read a voice modem again.
-    mutating func start(_ bus: any TelephonyBus) -> [TelephonyOutput] {
+    mutating func start(_ bus: any TelephonyBus, now: Int64 = 0) -> [TelephonyOutput] {
         let choices = tracker.map { [$0.backend] } ?? candidates
         for backend in choices {
             let owned: Bool
@@ -126,7 +135,7 @@ struct TelephonySession {
             } catch {
                 return [.status(.failed(error)), .deliver(completeBatch())]
             }
-            if owned { return appeared(backend, bus) }
+            if owned { return appeared(backend, bus, now: now) }
         }
         return [.status(.waiting(for: choices)), .deliver(completeBatch())]
     }
@@ -137,29 +146,49 @@ struct TelephonySession {
     mutating func busUnavailable(_ error: TelephonyError, firstAttempt: Bool) -> [TelephonyOutput] {
         present = false
         orphans.merge(reported) { kept, _ in kept }
+        orphanDeadline = nil
         return firstAttempt ? [.status(.failed(error)), .deliver(completeBatch())] : [.status(.failed(error))]
     }
 
     /// Applies one message from the bus.
-    mutating func handle(_ message: BusMessage, _ bus: any TelephonyBus) -> [TelephonyOutput] {
+    ///
+    /// - Parameter now: The current instant of a monotonic clock, in nanoseconds.
+    mutating func handle(_ message: BusMessage, _ bus: any TelephonyBus, now: Int64 = 0) -> [TelephonyOutput] {
         guard message.kind == .signal else { return [] }
         if message.sender == Self.busName, message.interface == Self.busName, message.member == "NameOwnerChanged" {
-            return nameOwnerChanged(message, bus)
+            return nameOwnerChanged(message, bus, now: now)
         }
         guard present, var current = tracker else { return [] }
         current.handle(message, bus)
         tracker = current
-        var outputs: [TelephonyOutput] = []
-        if !orphans.isEmpty && current.hasVoiceModem {
-            orphans = [:]
-            outputs.append(.deliver(completeBatch()))
-        } else if let batch = changes() {
-            outputs.append(.deliver(batch))
-        }
-        return outputs
+        if let complete = settleOrphans(now: now) { return [.deliver(complete)] }
+        return changes().map { [.deliver($0)] } ?? []
     }
 
-    private mutating func nameOwnerChanged(_ message: BusMessage, _ bus: any TelephonyBus) -> [TelephonyOutput] {
+    /// Gives up the orphans the restarted daemon has not listed once ``orphanGrace`` is over.
+    /// The transport calls it at least ten times a second.
+    mutating func tick(now: Int64) -> [TelephonyOutput] {
+        guard let deadline = orphanDeadline, now >= deadline else { return [] }
+        orphans = [:]
+        orphanDeadline = nil
+        return [.deliver(completeBatch())]
+    }
+
+    /// Once the daemon has read a voice modem: drops the orphans at once if it lists them all
+    /// (returning the complete batch to deliver), else starts their grace period.
+    private mutating func settleOrphans(now: Int64) -> CallBatch? {
+        guard !orphans.isEmpty, present, let tracker, tracker.hasVoiceModem else { return nil }
+        let listed = Set(tracker.snapshots.map(\.id))
+        if orphans.keys.allSatisfy(listed.contains) {
+            orphans = [:]
+            orphanDeadline = nil
+            return completeBatch()
+        }
+        if orphanDeadline == nil { orphanDeadline = now + Self.orphanGrace }
+        return nil
+    }
+
+    private mutating func nameOwnerChanged(_ message: BusMessage, _ bus: any TelephonyBus, now: Int64) -> [TelephonyOutput] {
         guard let name = message.argument(0)?.text, let newOwner = message.argument(2)?.text,
               let backend = candidates.first(where: { $0.busName == name }) else { return [] }
         // Once a daemon is chosen, the session stays with it.
@@ -168,13 +197,14 @@ struct TelephonySession {
             guard present else { return [] }
             present = false
             orphans = reported
+            orphanDeadline = nil
             return [.status(.lost(backend))]
         }
-        return appeared(backend, bus)
+        return appeared(backend, bus, now: now)
     }
 
     /// The daemon is on the bus (at start, or again): read everything, report a complete batch.
-    private mutating func appeared(_ backend: TelephonyBackend, _ bus: any TelephonyBus) -> [TelephonyOutput] {
+    private mutating func appeared(_ backend: TelephonyBackend, _ bus: any TelephonyBus, now: Int64 = 0) -> [TelephonyOutput] {
         var fresh = Self.makeTracker(backend)
         do {
             try fresh.resync(bus)
@@ -188,7 +218,8 @@ struct TelephonySession {
         }
         tracker = fresh
         present = true
-        if fresh.hasVoiceModem { orphans = [:] }
+        orphanDeadline = nil
+        _ = settleOrphans(now: now)
         return [.status(.watching(backend)), .deliver(completeBatch())]
     }
 
