@@ -48,15 +48,16 @@ enum WatchLine {
 
 /// Runs `body` with a fresh lab; every process is stopped afterwards, also when `body` throws
 /// (then the logs are kept and their folder named in the error).
-func withLab(_ daemon: TelephonyLab.Daemon, _ body: (TelephonyLab) async throws -> Void) async throws {
+func withLab(_ daemon: TelephonyLab.Daemon, test: String = #function, _ body: (TelephonyLab) async throws -> Void) async throws {
     let lab = try await TelephonyLab.start(daemon)
+    let label = String(test.prefix { $0 != "(" })
     do {
         try await body(lab)
     } catch {
-        await lab.shutdown(keepLogs: true)
+        await lab.shutdown(keepLogs: true, label: label)
         throw LabError("\(error)\nlogs kept in \(lab.folder.path)")
     }
-    await lab.shutdown()
+    await lab.shutdown(label: label)
 }
 
 /// The n-th call's object path, as each daemon names it in a fresh lab.

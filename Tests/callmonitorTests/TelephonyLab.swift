@@ -542,10 +542,16 @@ final class TelephonyLab: @unchecked Sendable {
     }
 
     /// Stops every process in the reverse order of their start (SIGTERM, then SIGKILL after 3 s)
-    /// and removes the folder, unless `keepLogs`.
-    func shutdown(keepLogs: Bool = false) async {
+    /// and removes the folder, unless `keepLogs`. With `CALLMONITOR_WATCH_TRANSCRIPTS=DIR` set, the
+    /// watch transcripts are kept in DIR as `LABEL.jsonl` (how the README's were captured).
+    func shutdown(keepLogs: Bool = false, label: String = "") async {
         for process in processes.reversed() {
             await process.stop()
+        }
+        if let directory = ProcessInfo.processInfo.environment["CALLMONITOR_WATCH_TRANSCRIPTS"], !label.isEmpty {
+            let lines = processes.filter { $0.name == "callmonitor-watch" }.flatMap { $0.output?.snapshot ?? [] }
+            let file = URL(fileURLWithPath: directory).appendingPathComponent("\(label)-\(daemon).jsonl")
+            try? (lines.map { $0 + "\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
         }
         processes = []
         if !keepLogs { try? FileManager.default.removeItem(at: folder) }
