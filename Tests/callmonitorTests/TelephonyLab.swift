@@ -139,7 +139,7 @@ final class TelephonyLab: @unchecked Sendable {
     /// Why the lab cannot run on this machine, or `nil` when it can.
     static let unavailableReason: String? = {
         if getuid() != 0 { return "not running as root (ModemManager needs a private mount namespace)" }
-        let tools = ["/usr/bin/dbus-daemon", "/usr/sbin/ofonod", "/usr/sbin/ModemManager", "/usr/bin/mmcli", "/usr/bin/gdbus", "/usr/bin/unshare", python]
+        let tools = ["/usr/bin/dbus-daemon", "/usr/sbin/ofonod", "/usr/sbin/ModemManager", "/usr/bin/mmcli", "/usr/bin/gdbus", "/usr/bin/unshare", "/usr/bin/setpriv", python]
         if let missing = tools.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
             return "\(missing) is missing (apt-get install \(packages))"
         }
@@ -160,7 +160,25 @@ final class TelephonyLab: @unchecked Sendable {
         return nil
     }()
 
+    /// The bus's access policy.
+    enum BusPolicy {
+        /// Everyone may do everything: the lab's tools and the watched tool alike.
+        case permissive
+        /// Debian's default system-bus policy plus the daemon's own packaged policy file, and
+        /// optionally extra policy XML (the README's grant): as on a real phone.
+        case stock(extra: String?)
+    }
+
+    /// The real polkitd runs as `polkitd`; the mock runs as root and needs the name too.
+    static let polkitMockPolicy = """
+      <policy user="root">
+        <allow own="org.freedesktop.PolicyKit1"/>
+        <allow send_destination="org.freedesktop.PolicyKit1"/>
+      </policy>
+    """
+
     let daemon: Daemon
+    let policy: BusPolicy
     let folder: URL
     let busAddress: String
     private var processes: [LabProcess] = []
@@ -182,8 +200,8 @@ final class TelephonyLab: @unchecked Sendable {
     }
 
     /// Starts the bus, the fake modem and the daemon, and waits until the modem can carry calls.
-    static func start(_ daemon: Daemon) async throws -> TelephonyLab {
-        let lab = try TelephonyLab(daemon)
+    static func start(_ daemon: Daemon, policy: BusPolicy = .permissive) async throws -> TelephonyLab {
+        let lab = try TelephonyLab(daemon, policy: policy)
         do {
             try await lab.startAll()
         } catch {
@@ -193,8 +211,9 @@ final class TelephonyLab: @unchecked Sendable {
         return lab
     }
 
-    private init(_ daemon: Daemon) throws {
+    private init(_ daemon: Daemon, policy: BusPolicy) throws {
         self.daemon = daemon
+        self.policy = policy
         var template = Array((NSTemporaryDirectory() + "callmonitor-telephony-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw LabError("mkdtemp failed") }
         folder = URL(fileURLWithPath: String(cString: made))
@@ -210,6 +229,43 @@ final class TelephonyLab: @unchecked Sendable {
     // MARK: Bus
 
     private func startBus() async throws {
+        let rules: String
+        switch policy {
+        case .permissive:
+            rules = """
+              <policy context="default">
+                <allow user="*"/>
+                <allow own="*"/>
+                <allow send_destination="*"/>
+                <allow receive_sender="*"/>
+              </policy>
+            """
+        case .stock(let extra):
+            // Debian's system.conf default policy, then the packaged daemon policies.
+            rules = """
+              <policy context="default">
+                <allow user="*"/>
+                <deny own="*"/>
+                <deny send_type="method_call"/>
+                <allow send_type="signal"/>
+                <allow send_requested_reply="true" send_type="method_return"/>
+                <allow send_requested_reply="true" send_type="error"/>
+                <allow receive_type="method_call"/>
+                <allow receive_type="method_return"/>
+                <allow receive_type="error"/>
+                <allow receive_type="signal"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Properties"/>
+              </policy>
+              <includedir>/etc/dbus-1/system.d</includedir>
+              <includedir>/usr/share/dbus-1/system.d</includedir>
+            \(extra ?? "")
+            \(daemon == .modemManager ? Self.polkitMockPolicy : "")
+            """
+            // The watched tool runs as nobody: let it reach the socket.
+            chmod(folder.path, 0o755)
+        }
         let config = """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -217,12 +273,7 @@ final class TelephonyLab: @unchecked Sendable {
           <type>system</type>
           <listen>\(busAddress)</listen>
           <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow user="*"/>
-            <allow own="*"/>
-            <allow send_destination="*"/>
-            <allow receive_sender="*"/>
-          </policy>
+        \(rules)
         </busconfig>
         """
         let configFile = folder.appendingPathComponent("bus.conf")
@@ -472,9 +523,14 @@ final class TelephonyLab: @unchecked Sendable {
 
     // MARK: callmonitor watch
 
-    /// Starts `callmonitor watch` against this lab's bus, collecting its standard output.
-    func watch(_ arguments: [String], input: Pipe? = nil) throws -> LabProcess {
-        try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, collect: true, input: input)
+    /// Starts `callmonitor watch` against this lab's bus, collecting its standard output; with
+    /// `asNobody`, as the unprivileged user `nobody` (setpriv execs it, so the pid stays).
+    func watch(_ arguments: [String], input: Pipe? = nil, asNobody: Bool = false) throws -> LabProcess {
+        if asNobody {
+            chmod(folder.path + "/system_bus_socket", 0o777)
+            return try launch("callmonitor-watch", "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path, "watch"] + arguments, collect: true, input: input)
+        }
+        return try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, collect: true, input: input)
     }
 
     // MARK: Plumbing

@@ -201,6 +201,20 @@ struct TelephonyChoiceTests {
         #expect(session.start(bus) == [.status(.failed(denied)), complete()])
         bus.verifyDone()
     }
+
+    @Test("refused the oFono list by the bus policy, the source still follows oFono's broadcast signals")
+    func accessDeniedStillFollowsSignals() {
+        let denied = TelephonyError.accessDenied("Rejected send message, 2 matched rules")
+        let bus = RecordedBus([
+            nameHasOwner(Ofono.service, true),
+            (BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"), .failure(denied)),
+        ])
+        var session = TelephonySession(choice: .only(.ofono))
+        #expect(session.start(bus) == [.status(.failed(denied)), complete()])
+        let added = BusMessage.signal(ofonoOwner, 50, phonesim, Ofono.voiceCallManager, "CallAdded", [.objectPath(voicecall1), props(["State": .string("incoming")])])
+        #expect(session.handle(added, bus) == [changes(snapshot(voicecall1, .ringing))])
+        bus.verifyDone()
+    }
 }
 
 // MARK: ModemManager

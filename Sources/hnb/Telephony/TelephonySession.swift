@@ -209,10 +209,13 @@ struct TelephonySession {
         do {
             try fresh.resync(bus)
         } catch {
-            // Listed but not answering (still starting, or refusing us): keep what we had and
-            // try again when its name changes hands.
+            // Listed but not answering (still starting, or a bus policy refusing our calls):
+            // keep the calls we had, and still follow its signals, which every client receives,
+            // so that calls starting from now on are seen even without the initial list (fail
+            // closed). It is read again when its name changes hands.
             tracker = fresh
-            present = false
+            present = true
+            orphanDeadline = nil
             if orphans.isEmpty { orphans = reported }
             return [.status(.failed(error)), .deliver(completeBatch())]
         }
