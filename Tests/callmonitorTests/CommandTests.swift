@@ -254,6 +254,137 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
+    @Suite("callmonitor help, version and suggestions")
+    struct HelpTests {
+        @Test("Every subcommand answers --help on stdout with status 0: usage, options with ranges", arguments: [
+            (["simulate", "--help"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]",
+             ["  --echo ", "  --language CODE ", "  start terminate N | start acknowledge N ", "  delegate custom | delegate none | delegate release",
+              "tap (accepted: true|false)", "Tests/callmonitorTests/Scenarios/*.scenario"]),
+            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]",
+             ["--seconds N                    the countdown or the acknowledge delay, 0 to 3600", "--speed X                      play X times faster, 0.1 to 1000",
+              "interactive keys:", "  i   a new incoming call ", "  t   tap the dialog's button", "  q   quit"]),
+            (["bench", "--help"], "usage: callmonitor bench [--quick]", ["  --quick   a few-second smoke run", "BENCH {...}"]),
+            (["help", "simulate"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]", ["  --echo "]),
+            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]", []),
+            (["help"], "usage:", ["  callmonitor --version"]),
+        ])
+        func help(arguments: [String], firstLine: String, contains: [String]) async throws {
+            let result = try await runTool(arguments)
+            #expect(result.status == 0)
+            #expect(result.stderr == "")
+            #expect(result.stdout.split(separator: "\n").first.map(String.init) == firstLine)
+            for text in contains {
+                #expect(result.stdout.contains(text), "missing: \(text)")
+            }
+        }
+
+        @Test("--version prints the version alone")
+        func version() async throws {
+            let result = try await runTool(["--version"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "callmonitor 0.1.0\n")
+            #expect(result.stderr == "")
+        }
+
+        @Test("A misspelt command or option names the nearest one, exits 2, prints nothing on stdout", arguments: [
+            (["simulte", "x"], "callmonitor: unknown command 'simulte': did you mean simulate?"),
+            (["simulate", "-", "--langauge", "de"], "callmonitor: unknown option --langauge: did you mean --language?"),
+            (["demo", "--interactiv"], "callmonitor: unknown option --interactiv: did you mean --interactive?"),
+            (["demo", "--flow", "terminat"], "callmonitor: --flow must be terminate or acknowledge: did you mean terminate?"),
+            (["bench", "--quik"], "callmonitor: unknown option --quik: did you mean --quick?"),
+            (["frobnicate"], "callmonitor: unknown command 'frobnicate'"),
+            (["help", "demon"], "callmonitor: no help for 'demon': did you mean demo?"),
+        ])
+        func suggestion(arguments: [String], firstLine: String) async throws {
+            let result = try await runTool(arguments)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.split(separator: "\n").first.map(String.init) == firstLine)
+        }
+
+        @Test("A misspelt scenario word names the nearest one", arguments: [
+            ("0 start terminate 5\n1 incomming A\n", "line 2: unknown command 'incomming': did you mean incoming?\n"),
+            ("0 start acknowlege 5\n", "line 1: unknown flow 'acknowlege': did you mean acknowledge?\n"),
+            ("0 delegate custon\n", "line 1: unknown delegate action 'custon': did you mean custom?\n"),
+            ("0 callback of\n", "line 1: unknown callback action 'of': did you mean on?\n"),
+        ])
+        func scenarioSuggestion(text: String, message: String) async throws {
+            let result = try await runTool(["simulate", "-"], input: text)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == message)
+        }
+    }
+
+    @Suite("callmonitor simulate: debugging aids")
+    struct SimulateDebugTests {
+        @Test("A tap is in the transcript, before its effects, with whether the monitor accepted it")
+        func tapKind() async throws {
+            let result = try await runTool(["simulate", "-"], input: "0 start acknowledge 2\n0 delegate custom\n1 incoming A\n1.5 tap\n3 tap\n3 tap\n")
+            #expect(result.status == 0)
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":1,"kind":"event","event":"ringing"}"#,
+                #"{"t":1,"kind":"detect","flow":"acknowledge","initialRemaining":2,"delegate":1}"#,
+                #"{"t":1.5,"kind":"tap","accepted":false}"#,
+                #"{"t":2,"kind":"tick","remaining":1,"delegate":1}"#,
+                #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
+                #"{"t":3,"kind":"tap","accepted":true}"#,
+                #"{"t":3,"kind":"end","delegate":1}"#,
+                #"{"t":3,"kind":"tap","accepted":false}"#,
+            ])
+        }
+
+        @Test("A tap with no dialog and no delegate is refused, and a built-in Close App tap exits")
+        func tapBuiltIn() async throws {
+            let result = try await runTool(["simulate", "-"], input: "0 tap\n0 start terminate 9\n1 incoming A\n2 tap\n")
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":0,"kind":"tap","accepted":false}"#,
+                #"{"t":1,"kind":"event","event":"ringing"}"#,
+                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9}"#,
+                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8}"#,
+                #"{"t":2,"kind":"tap","accepted":true}"#,
+                #"{"t":2,"kind":"exit","code":0}"#,
+            ])
+        }
+
+        @Test("--echo writes each command line, as written, before what it causes; comments and blank lines are not commands")
+        func echo() async throws {
+            let result = try await runTool(["simulate", "-", "--echo"], input: "# story\n0 start terminate 1\n\n0.5 incoming A  # rings\r\n9 wait\n")
+            #expect(result.status == 0)
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":0,"kind":"input","line":2,"text":"0 start terminate 1"}"#,
+                #"{"t":0.5,"kind":"input","line":4,"text":"0.5 incoming A  # rings"}"#,
+                #"{"t":0.5,"kind":"event","event":"ringing"}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
+                #"{"t":1.5,"kind":"exit","code":0}"#,
+            ])
+        }
+
+        @Test("Errors in a file name the file and line; an empty scenario warns on stderr and succeeds")
+        func fileNameAndEmpty() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("callmonitor-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let bad = directory.appendingPathComponent("bad.txt")
+            try "0 start terminate 5\n1 ring A\n".write(to: bad, atomically: true, encoding: .utf8)
+            let failed = try await runTool(["simulate", bad.path])
+            #expect(failed.status == 2)
+            #expect(failed.stdout == "")
+            #expect(failed.stderr == "\(bad.path):2: unknown command 'ring'\n")
+            let empty = directory.appendingPathComponent("empty.scenario")
+            try "# only a comment\n\n".write(to: empty, atomically: true, encoding: .utf8)
+            let warned = try await runTool(["simulate", empty.path])
+            #expect(warned.status == 0)
+            #expect(warned.stdout == "")
+            #expect(warned.stderr == "callmonitor: warning: \(empty.path) has no commands; the transcript is empty\n")
+            let stdin = try await runTool(["simulate", "-"], input: "")
+            #expect(stdin.stderr == "callmonitor: warning: standard input has no commands; the transcript is empty\n")
+        }
+    }
+}
+
+extension CommandLineTests {
     @Suite("callmonitor demo")
     struct DemoTests {
         @Test("The terminate story finishes by itself, shows the dialog and countdown, and uses no escape codes in a pipe")
