@@ -443,8 +443,8 @@ extension CommandLineTests {
             /// Process: the server outlives the client and would inherit, and hold open, the
             /// descriptors Process uses to notice the client's exit. posix_spawn with every descriptor
             /// above 2 closed leaves the server nothing of ours.
-            func startSession(_ command: String) async throws {
-                let argv = [tmuxPath ?? "tmux", "-L", socket, "new-session", "-d", "-s", "demo", "-x", "120", "-y", "40", command]
+            func startSession(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
+                let argv = [tmuxPath ?? "tmux", "-L", socket, "new-session", "-d", "-s", "demo", "-x", String(columns), "-y", String(rows), command]
                 let status = await withCheckedContinuation { continuation in
                     DispatchQueue.global().async { continuation.resume(returning: spawnClean(argv)) }
                 }
@@ -489,6 +489,103 @@ extension CommandLineTests {
             let exited = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
             #expect(exited.contains("force-exited with exit(0)"))
             try await tmux.run(["kill-server"])
+        }
+
+        /// What the dialog says in each language the terminal tests use (30-second terminate).
+        static let dialogs: [String: (title: String, message: String, countdown: String, button: String)] = [
+            "en": ("Security Policy", "Application access is disabled during active calls for your protection.",
+                   "App will close in 30 seconds.", "Close App"),
+            "de": ("Sicherheitsrichtlinie", "Zu Ihrem Schutz ist der Zugriff auf die App während eines aktiven Anrufs gesperrt.",
+                   "Die App wird in 30 Sekunden geschlossen.", "App schließen"),
+            "ru": ("Политика безопасности", "В целях вашей защиты доступ к приложению во время звонка заблокирован.",
+                   "Приложение закроется через 30 секунд.", "Закрыть приложение"),
+        ]
+
+        /// Checks one captured screen: the box is whole and fits, the dialog's text is all there
+        /// (wrapped at spaces only), and the header is on the top lines.
+        static func checkFrame(_ screen: String, columns: Int, language: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let dialog = try #require(dialogs[language])
+            #expect(lines.first?.hasPrefix("CallMonitor demo - monitoring on") == true, "header not on the top line:\n\(screen)", sourceLocation: sourceLocation)
+            #expect(lines.dropFirst().first?.hasPrefix("calls: ") == true, "status not on the second line:\n\(screen)", sourceLocation: sourceLocation)
+            for line in lines {
+                #expect(line.count <= columns, "wider than the terminal: \(line)", sourceLocation: sourceLocation)
+                #expect(line.trimmingCharacters(in: .whitespaces) != "|", "a border wrapped onto its own line", sourceLocation: sourceLocation)
+            }
+            let rules = lines.indices.filter { lines[$0].hasPrefix("+-") }
+            try #require(rules.count == 2, "expected one box:\n\(screen)", sourceLocation: sourceLocation)
+            let rule = lines[rules[0]]
+            #expect(lines[rules[1]] == rule, sourceLocation: sourceLocation)
+            #expect(rule.count <= columns && rule.hasSuffix("-+"), sourceLocation: sourceLocation)
+            let body = lines[(rules[0] + 1)..<rules[1]]
+            for row in body {
+                #expect(row.hasPrefix("| ") && row.hasSuffix(" |") && row.count == rule.count, "broken box row: \(row)", sourceLocation: sourceLocation)
+            }
+            let texts = body.map { String($0.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces) }
+            #expect(texts.first == dialog.title, sourceLocation: sourceLocation)
+            #expect(texts.last == "[ \(dialog.button) ]", sourceLocation: sourceLocation)
+            #expect(texts.dropLast().last == dialog.countdown, sourceLocation: sourceLocation)
+            // Joining the message's rows with single spaces gives it back exactly only when every
+            // break fell on a space.
+            #expect(texts.dropFirst().dropLast(2).joined(separator: " ") == dialog.message, sourceLocation: sourceLocation)
+        }
+
+        @Test("The demo fits the terminal, redraws in place and keeps its header, in three languages", .enabled(if: tmuxPath != nil, "tmux is not installed"),
+              arguments: [(80, 24), (60, 20)], ["en", "de", "ru"])
+        func layout(size: (Int, Int), language: String) async throws {
+            let tmux = Tmux()
+            // The server is stopped however the checks end, or its `sleep 30` would outlive the test.
+            do { try await layoutSteps(tmux, size: size, language: language) } catch { _ = try? await tmux.run(["kill-server"]); throw error }
+            try await tmux.run(["kill-server"])
+        }
+
+        func layoutSteps(_ tmux: Tmux, size: (Int, Int), language: String) async throws {
+            let (columns, rows) = size
+            try await tmux.startSession("\(toolURL.path) demo --interactive --seconds 30 --language \(language); echo DEMO-EXITED-$?; sleep 30",
+                                        columns: columns, rows: rows)
+            _ = try await tmux.waitFor("the key legend") { $0.contains("[i] incoming") }
+            try await tmux.run(["send-keys", "-t", "demo", "i"])
+            let dialog = try #require(Self.dialogs[language])
+            let ringing = try await tmux.waitFor("the dialog") { $0.contains(dialog.countdown) }
+            try Self.checkFrame(ringing, columns: columns, language: language)
+            // Enough narration to fill the screen several times over: the header must stay.
+            try await tmux.run(["send-keys", "-t", "demo", "a"] + Array(repeating: "b", count: 21))
+            let busy = try await tmux.waitFor("the app in the background") { $0.contains("app: background") }
+            try Self.checkFrame(busy, columns: columns, language: language)
+            // Sentences wrap at spaces: the newest one reads back whole when its rows are joined.
+            let joined = busy.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(joined.contains("The app goes to the background; the dialog stays and its countdown keeps running."))
+            // Every frame overwrote the one before: nothing went into the scrollback.
+            let history = try await tmux.run(["display-message", "-p", "-t", "demo", "#{history_size}"])
+            #expect(history == "0\n")
+            try await tmux.run(["send-keys", "-t", "demo", "t"])
+            let exited = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
+            let exitJoined = exited.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(exitJoined.contains("The user taps \(dialog.button) while a call is live: the app is force-exited with exit(0)."))
+            #expect(!exited.contains("The countdown reached 0"))
+        }
+
+        @Test("Interactive narration says what happened: no countdown talk without a call, the status follows b", .enabled(if: tmuxPath != nil, "tmux is not installed"))
+        func narration() async throws {
+            let tmux = Tmux()
+            do { try await narrationSteps(tmux) } catch { _ = try? await tmux.run(["kill-server"]); throw error }
+            try await tmux.run(["kill-server"])
+        }
+
+        func narrationSteps(_ tmux: Tmux) async throws {
+            try await tmux.startSession("\(toolURL.path) demo --interactive --flow acknowledge --seconds 0; echo DEMO-EXITED-$?; sleep 30", columns: 80, rows: 24)
+            _ = try await tmux.waitFor("the key legend") { $0.contains("[i] incoming") }
+            try await tmux.run(["send-keys", "-t", "demo", "b"])
+            let background = try await tmux.waitFor("the background") { $0.contains("The app goes to the background.") }
+            #expect(background.contains("app: background"))
+            #expect(!background.contains("countdown"))
+            try await tmux.run(["send-keys", "-t", "demo", "b", "i", "t"])
+            let acknowledged = try await tmux.waitFor("the acknowledgement") { $0.contains("the monitor accepts it") }
+            let joined = acknowledged.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(joined.contains("The user taps Acknowledge: the monitor accepts it and the warning stays away for the rest of this call."))
+            #expect(acknowledged.contains("app: foreground"))
+            try await tmux.run(["send-keys", "-t", "demo", "q"])
+            _ = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
         }
 }
 }
