@@ -179,7 +179,9 @@ extension CommandLineTests {
             ("ro", [20: "Aplicația se va închide în 20 de secunde.", 19: "Aplicația se va închide în 19 secunde."]),
             ("de", [1: "Die App wird in 1 Sekunde geschlossen.", 0: "Die App wird in 0 Sekunden geschlossen."]),
             ("no", [1: "Appen lukkes om 1 sekund.", 2: "Appen lukkes om 2 sekunder."]),
-            ("pt-BR", [0: "O aplicativo será fechado em 0 segundo.", 2: "O aplicativo será fechado em 2 segundos."]),
+            // The reviewer's wording, right in Brazil and in Portugal; the plural rules differ at 0.
+            ("pt-BR", [0: "Encerramento em 0 segundo.", 2: "Encerramento em 2 segundos."]),
+            ("pt-PT", [0: "Encerramento em 0 segundos.", 1: "Encerramento em 1 segundo.", 2: "Encerramento em 2 segundos."]),
         ])
         func language(code: String, expected: [Int: String]) async throws {
             let result = try await runTool(["simulate", "-", "--language", code], input: "0 start terminate 25\n0 incoming A\n30 wait\n")
