@@ -76,12 +76,6 @@ public final class CallMonitor: NSObject {
         super.init()
     }
 
-    /// Not available: use ``sharedInstance()``, or the initializer that takes the ports.
-    @available(*, unavailable, message: "use CallMonitor.sharedInstance() or init(callSource:appState:scheduler:alertRenderer:terminator:strings:)")
-    public override init() {
-        preconditionFailure("CallMonitor has no plain initializer; use sharedInstance()")
-    }
-
     private convenience init(ports: LivePorts) {
         self.init(
             callSource: ports.callSource,
@@ -245,7 +239,7 @@ final class MonitorCore {
         case setBeforeForceExit((@MainActor () -> Void)?)
         case setCallDetection(Bool)
         case userAction(token: UInt64)
-        case calls(generation: UInt64, [CallSnapshot])
+        case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
     }

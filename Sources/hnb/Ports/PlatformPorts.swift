@@ -10,7 +10,7 @@ import Musl
 #endif
 
 extension LivePorts {
-    #if canImport(UIKit) && canImport(CallKit)
+    #if canImport(UIKit) && canImport(CallKit) && !os(macOS)
     /// CallKit for calls, the UIKit lifecycle, the UIKit dialog, `exit(0)`.
     @available(iOSApplicationExtension, unavailable)
     static func make() -> LivePorts {
@@ -43,7 +43,7 @@ extension LivePorts {
 public final class NoTelephonyCallSource: CallSource {
     /// A source that will report no calls.
     public nonisolated init() {}
-    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { deliver([]) }
+    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
     public func stop() {}
 }
 
