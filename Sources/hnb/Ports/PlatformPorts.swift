@@ -63,18 +63,18 @@ public final class ProcessAppState: AppStateSource {
 
 /// Ends the process with `exit(code)`, as the reference specifies.
 ///
-/// `exit` skips the usual shutdown path of an app; ``beforeExit`` runs first, on the main thread,
-/// to wipe session data or write a last log line.
+/// `exit` skips the usual shutdown path of an app; use ``CallMonitor/setBeforeForceExit(budget:_:)``
+/// to wipe session data or write a last log line first.
 public final class ProcessExitTerminator: AppTerminator {
-    /// Runs on the main thread just before the process exits.
-    public var beforeExit: (@MainActor () -> Void)?
-
-    /// A terminator with no `beforeExit` hook.
+    /// A terminator.
     public nonisolated init() {}
 
     /// Runs ``beforeExit``, then ends the process with `exit(code)`; it does not return.
     public func terminate(code: Int32) {
-        beforeExit?()
+        exit(code)
+    }
+
+    public nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }
 }

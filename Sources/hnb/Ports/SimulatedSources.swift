@@ -206,10 +206,16 @@ public final class SimulatedAlertRenderer: SecurityAlertRenderer {
 /// A terminator that records the exit instead of ending the process: for tests, previews and
 /// simulators.
 public final class SimulatedTerminator: AppTerminator {
-    /// The exit codes asked for, in order (the monitor asks at most once).
+    private let watchdogExits = LockedCodes()
+
+    /// The exit codes asked for on the main thread, in order (the monitor asks at most once).
     public private(set) var exitCodes: [Int32] = []
 
-    /// Told of each exit as it is asked for.
+    /// The exit codes the before-exit watchdog asked for from its own thread (a hook that did not
+    /// return in time). Readable from any thread.
+    public nonisolated var watchdogExitCodes: [Int32] { watchdogExits.codes }
+
+    /// Told of each exit asked for on the main thread, as it is asked for.
     public var onTerminate: (@MainActor (Int32) -> Void)?
 
     /// A terminator that has recorded nothing.
@@ -220,6 +226,18 @@ public final class SimulatedTerminator: AppTerminator {
         exitCodes.append(code)
         onTerminate?(code)
     }
+
+    public nonisolated func terminateFromAnyThread(code: Int32) {
+        watchdogExits.append(code)
+    }
+}
+
+/// Exit codes recorded from any thread. `@unchecked Sendable`: every access goes through `lock`.
+private final class LockedCodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int32] = []
+    var codes: [Int32] { lock.withLock { stored } }
+    func append(_ code: Int32) { lock.withLock { stored.append(code) } }
 }
 
 /// A call source fed by your own code, from any thread: for detection the library does not
