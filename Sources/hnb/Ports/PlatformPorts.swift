@@ -69,11 +69,12 @@ public final class ProcessExitTerminator: AppTerminator {
     /// A terminator.
     public nonisolated init() {}
 
-    /// Runs ``beforeExit``, then ends the process with `exit(code)`; it does not return.
+    /// Ends the process with `exit(code)`; it does not return.
     public func terminate(code: Int32) {
         exit(code)
     }
 
+    /// Ends the process with `exit(code)` from any thread; it does not return.
     public nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }

@@ -227,6 +227,7 @@ public final class SimulatedTerminator: AppTerminator {
         onTerminate?(code)
     }
 
+    /// Records `code` in ``watchdogExitCodes``, from any thread; the process goes on.
     public nonisolated func terminateFromAnyThread(code: Int32) {
         watchdogExits.append(code)
     }
