@@ -85,10 +85,7 @@ public enum PluralRules {
     }
 
     /// Whether `tag` names Portuguese as written in Portugal (`pt-PT`, `pt_PT.UTF-8`).
-    static func isPortugalPortuguese(_ tag: String) -> Bool {
-        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" })
-        return parts.count >= 2 && parts[0].lowercased() == "pt" && parts[1].uppercased() == "PT"
-    }
+    static func isPortugalPortuguese(_ tag: String) -> Bool { pluralLanguage(tag) == "pt-PT" }
 }
 
 /// Picks the language of the built-in dialog.
@@ -321,7 +318,7 @@ extension CallMonitorStrings {
             }
         }
         // Portugal's plural rule differs from Brazil's (0 is "other"), so the region is kept there.
-        let pluralLanguage = chosen == "pt" && PluralRules.isPortugalPortuguese(tag) ? "pt-PT" : chosen
-        return CallMonitorStrings(language: pluralLanguage, tables: tables)
+        let rulesLanguage = chosen == "pt" && PluralRules.isPortugalPortuguese(tag) ? "pt-PT" : chosen
+        return CallMonitorStrings(language: rulesLanguage, tables: tables)
     }
 }
