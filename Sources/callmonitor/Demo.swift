@@ -181,7 +181,7 @@ final class Demo {
         tapping = button
         let tapped = renderer.tapButton()
         tapping = nil
-        say(DemoNarrator.tapped(button: tapped ? button : nil, dialogShown: renderer.current != nil || observed.count > mark,
+        say(DemoNarrator.tapped(button: tapped ? button : nil, dialogShown: renderer.current != nil,
                                 effects: Array(observed[mark...])))
     }
 
