@@ -1,63 +1,88 @@
-// A stand-in for the few UIKit declarations the adapters use, transcribed from Apple's
-// documentation (including `@MainActor` where UIKit has it), so `scripts/lint-apple` can
-// type-check the adapters on Linux. Not shipped.
+// A stand-in for the UIKit declarations the adapters use, so `scripts/lint-apple` can type-check
+// them on Linux. Not shipped. Each declaration names the SDK header it mirrors and carries its
+// isolation (`@MainActor` where UIKit has it) and availability: lint-apple turns
+// `@available(<platform>, unavailable)` into a hard error on the platform it checks (for example
+// `UIApplication.shared` in an app extension), as Apple's compilers do. UIKit does not exist on
+// macOS, so lint-apple leaves this module out of the macOS check.
 
 import Foundation
 
+/// UIKit/UIApplication.h
 @MainActor
-open class UIApplication {
+open class UIApplication: UIResponder {
+    /// UIKit/UIApplication.h: UIApplicationState
     public enum State: Int, Sendable {
         case active, inactive, background
     }
 
-    public static var shared: UIApplication { fatalError("stand-in") }
+    /// UIKit/UIApplication.h: sharedApplication, NS_EXTENSION_UNAVAILABLE_IOS
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    public class var shared: UIApplication { fatalError("stand-in") }
+    /// UIKit/UIApplication.h: applicationState, API_AVAILABLE(ios(4.0))
     open var applicationState: State { .active }
+    /// UIKit/UIApplication.h: connectedScenes, API_AVAILABLE(ios(13.0))
+    @available(iOS 13.0, *)
+    open var connectedScenes: Set<UIScene> { [] }
 
+    /// UIKit/UIApplication.h: UIApplicationWillEnterForegroundNotification, API_AVAILABLE(ios(4.0))
     public nonisolated static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// UIKit/UIApplication.h: UIApplicationDidEnterBackgroundNotification, API_AVAILABLE(ios(4.0))
     public nonisolated static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
-}
-
-extension UIApplication {
+    /// UIKit/UIApplication.h: UIApplicationDidBecomeActiveNotification
     public nonisolated static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
-    public var connectedScenes: Set<UIScene> { [] }
 }
 
+/// UIKit/UIResponder.h
 @MainActor
 open class UIResponder: NSObject {}
 
+/// UIKit/UIScene.h: API_AVAILABLE(ios(13.0))
+@available(iOS 13.0, *)
 @MainActor
 open class UIScene: UIResponder {
+    /// UIKit/UISceneDefinitions.h: UISceneActivationState
     public enum ActivationState: Int, Sendable {
         case unattached = -1, foregroundActive = 0, foregroundInactive = 1, background = 2
     }
     open var activationState: ActivationState { .unattached }
 }
 
+/// UIKit/UIWindowScene.h: API_AVAILABLE(ios(13.0))
+@available(iOS 13.0, *)
 @MainActor
 open class UIWindowScene: UIScene {}
 
+/// UIKit/UIView.h
 @MainActor
 open class UIView: UIResponder {
     open var isHidden: Bool = false
 }
 
+/// UIKit/UIWindow.h
 @MainActor
 open class UIWindow: UIView {
+    /// UIKit/UIWindow.h: UIWindowLevel
     public struct Level: RawRepresentable, Hashable, Sendable {
         public var rawValue: Double
         public init(rawValue: Double) { self.rawValue = rawValue }
         public static let normal = Level(rawValue: 0)
+        /// UIKit/UIWindow.h: UIWindowLevelAlert
         public static let alert = Level(rawValue: 2000)
     }
 
+    /// UIKit/UIWindow.h: initWithWindowScene:, API_AVAILABLE(ios(13.0))
+    @available(iOS 13.0, *)
     public init(windowScene: UIWindowScene) {}
     open var windowLevel: Level = .normal
     open var rootViewController: UIViewController?
     open func makeKeyAndVisible() {}
 }
 
+/// UIKit's Swift overlay: adding to a window level.
 public func + (lhs: UIWindow.Level, rhs: Double) -> UIWindow.Level { UIWindow.Level(rawValue: lhs.rawValue + rhs) }
 
+/// UIKit/UIViewController.h
 @MainActor
 open class UIViewController: UIResponder {
     public override init() {}
@@ -67,8 +92,10 @@ open class UIViewController: UIResponder {
     open func dismiss(animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil) {}
 }
 
+/// UIKit/UIAlertController.h: UIAlertAction
 @MainActor
 open class UIAlertAction: NSObject {
+    /// UIKit/UIAlertController.h: UIAlertActionStyle
     public enum Style: Int, Sendable {
         case `default` = 0, cancel = 1, destructive = 2
     }
@@ -78,8 +105,10 @@ open class UIAlertAction: NSObject {
     open var title: String? { nil }
 }
 
+/// UIKit/UIAlertController.h
 @MainActor
 open class UIAlertController: UIViewController {
+    /// UIKit/UIAlertController.h: UIAlertControllerStyle
     public enum Style: Int, Sendable {
         case actionSheet = 0, alert = 1
     }
@@ -91,13 +120,16 @@ open class UIAlertController: UIViewController {
     open func addAction(_ action: UIAlertAction) {}
 }
 
-
+/// UIKit/UIAccessibility.h and UIAccessibilityConstants.h, as UIKit's Swift overlay spells them.
 public enum UIAccessibility {
+    /// UIKit/UIAccessibilityConstants.h: UIAccessibilityNotifications
     public struct Notification: RawRepresentable, Hashable, Sendable {
         public var rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// UIKit/UIAccessibilityConstants.h: UIAccessibilityAnnouncementNotification, API_AVAILABLE(ios(4.0))
         public static let announcement = Notification(rawValue: 1008)
     }
+    /// UIKit/UIAccessibility.h: UIAccessibilityPostNotification
     @MainActor
     public static func post(notification: Notification, argument: Any?) {}
 }

@@ -51,6 +51,11 @@ public final class CallMonitor: NSObject {
     /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
     /// phone would each enforce their policy; an app should use one.
     ///
+    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
+    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
+    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
+    /// > ``stopMonitoring()`` to let it go.
+    ///
     /// - Parameters:
     ///   - callSource: Reports the device's calls.
     ///   - appState: Tells whether the app is in the foreground.
@@ -76,12 +81,6 @@ public final class CallMonitor: NSObject {
         super.init()
     }
 
-    /// Not available: use ``sharedInstance()``, or the initializer that takes the ports.
-    @available(*, unavailable, message: "use CallMonitor.sharedInstance() or init(callSource:appState:scheduler:alertRenderer:terminator:strings:)")
-    public override init() {
-        preconditionFailure("CallMonitor has no plain initializer; use sharedInstance()")
-    }
-
     private convenience init(ports: LivePorts) {
         self.init(
             callSource: ports.callSource,
@@ -97,22 +96,26 @@ public final class CallMonitor: NSObject {
     /// countdown with a Close App button is shown; at 0, or when the button is tapped, the app
     /// exits if the call is still live.
     ///
-    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
-    /// start with the new policy.
+    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// seconds) changes nothing: a countdown on screen keeps its deadline, so an app may call it
+    /// from every `sceneDidBecomeActive`. With another policy it is the same as
+    /// ``stopMonitoring()`` followed by a fresh start.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(startMonitoringWithTerminateIn:)
     #endif
     public func startMonitoring(withTerminateIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
+        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: self))
     }
 
     /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
     /// warning is shown; its Acknowledge button appears after `seconds`. The app never exits.
     ///
-    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
-    /// start with the new policy.
+    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// seconds) changes nothing: the delay keeps its deadline and an acknowledged warning stays
+    /// acknowledged. With another policy it is the same as ``stopMonitoring()`` followed by a
+    /// fresh start.
     ///
     /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
     ///   values are clamped to 0.
@@ -120,7 +123,7 @@ public final class CallMonitor: NSObject {
     @objc(startMonitoringWithAcknowledgeIn:)
     #endif
     public func startMonitoring(withAcknowledgeIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
+        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
     /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
@@ -184,9 +187,33 @@ public final class CallMonitor: NSObject {
     /// removes it with `nil`. Not in the reference.
     ///
     /// `exit(0)` skips `applicationWillTerminate` and every other shutdown path, so this is the
-    /// place to wipe session tokens or write a last log line. Keep it short: the exit follows.
-    public func setBeforeForceExit(_ hook: (@MainActor () -> Void)?) {
-        send(.setBeforeForceExit(hook))
+    /// place to wipe session tokens or write a last log line. The order at the exit is: the
+    /// callback and the UI hear of the last tick (or the tap), then `hook`, then the exit.
+    ///
+    /// > Important: The hook cannot hold the exit back. If it has not returned after `budget`
+    /// > seconds, a watchdog thread ends the app anyway (through
+    /// > ``AppTerminator/terminateFromAnyThread(code:)``), whatever the main thread is doing.
+    ///
+    /// - Parameters:
+    ///   - budget: How long the hook may run, in seconds; 2 by default. Clamped to 0…60; NaN
+    ///     means the default. 0 lets the watchdog end the app at once, in parallel with the hook.
+    ///   - hook: Work to do before the exit, on the main thread; `nil` removes it.
+    public func setBeforeForceExit(budget: Double = 2, _ hook: (@MainActor () -> Void)?) {
+        send(.setBeforeForceExit(hook, budgetNanoseconds: ExitWatchdog.nanoseconds(clamping: budget)))
+    }
+
+    /// The user action of the security UI on screen now, as a closure that may be called from any
+    /// thread; `nil` when none is shown. Not in the reference.
+    ///
+    /// The `onUserAction` a delegate receives is a plain `() -> Void`, as the reference spells
+    /// it, and Swift 6 does not let it leave the main actor. Call that one from your UI (on the
+    /// main thread). To trigger the action from another thread (a biometric prompt's reply, a
+    /// network callback), take this closure in `callMonitorDidDetectCall` instead. It is bound
+    /// to the same presentation, so it obeys the same rules: it acts at most once, in the
+    /// acknowledge flow only after the delay, and does nothing once that presentation is gone.
+    @MainActor
+    public func sendableUserAction() -> (@Sendable () -> Void)? {
+        core.sendableUserAction()
     }
 
     /// Turns call detection off or back on; not in the reference. Off, the monitor never starts
@@ -237,15 +264,16 @@ struct WeakDelegate: @unchecked Sendable {
 @MainActor
 final class MonitorCore {
     enum Command: Sendable {
-        case start(MonitorPolicy)
+        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:)``).
+        case start(MonitorPolicy, owner: CallMonitor)
         case stop
         case setDelegate(WeakDelegate)
         case setCallback((@MainActor (CallEvent) -> Void)?)
         case setStrings(CallMonitorStrings)
-        case setBeforeForceExit((@MainActor () -> Void)?)
+        case setBeforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case setCallDetection(Bool)
         case userAction(token: UInt64)
-        case calls(generation: UInt64, [CallSnapshot])
+        case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
     }
@@ -266,6 +294,10 @@ final class MonitorCore {
     private weak var delegate: (any CallMonitorDelegate)?
     private var callback: (@MainActor (CallEvent) -> Void)?
     private var beforeForceExit: (@MainActor () -> Void)?
+    private var beforeForceExitBudget = ExitWatchdog.defaultBudget
+    /// The monitor that owns this core, held while monitoring so that dropping it cannot stop
+    /// the policy (a released monitor would otherwise go silent with a call live).
+    private var retainedOwner: CallMonitor?
     /// Read when the sources start; off, the call source is never started.
     private var callDetectionEnabled = true
     private var callSourceRunning = false
@@ -316,8 +348,9 @@ final class MonitorCore {
             run(.handOver)
         }
         switch command {
-        case .start(let policy):
+        case .start(let policy, let owner):
             run(.start(policy, isForeground: appState.isForeground))
+            if engine.isMonitoring { retainedOwner = owner }
         case .stop:
             run(.stop)
         case .setDelegate(let box):
@@ -329,8 +362,9 @@ final class MonitorCore {
             callback = newCallback
         case .setStrings(let strings):
             defaultUI.setStrings(strings)
-        case .setBeforeForceExit(let hook):
+        case .setBeforeForceExit(let hook, let budget):
             beforeForceExit = hook
+            beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
             callDetectionEnabled = enabled
         case .userAction(let token):
@@ -352,6 +386,8 @@ final class MonitorCore {
         for action in engine.handle(input, now: scheduler.now) {
             perform(action)
         }
+        // Stopped or exited: nothing holds the monitor any more but the app.
+        if !engine.isMonitoring { retainedOwner = nil }
     }
 
     private func perform(_ action: MonitorEngine.Action) {
@@ -412,9 +448,21 @@ final class MonitorCore {
             }
             appState.stop()
         case .exit(let code):
-            beforeForceExit?()
+            if let hook = beforeForceExit {
+                let terminator = self.terminator
+                let watchdog = ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
+                    terminator.terminateFromAnyThread(code: code)
+                }
+                hook()
+                // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
+                guard watchdog.disarm() else { return }
+            }
             terminator.terminate(code: code)
         }
+    }
+
+    func sendableUserAction() -> (@Sendable () -> Void)? {
+        engine.shownEvent.map { userAction(for: $0.token) }
     }
 
     /// The closure handed out with one presentation. It may be called from any thread, any number
@@ -423,5 +471,49 @@ final class MonitorCore {
         { [weak self] in
             MainQueue.run { self?.submit(.userAction(token: token)) }
         }
+    }
+}
+
+/// Ends the app from a thread of its own if the before-exit hook has not returned in time, so no
+/// hook (slow, deadlocked, or waiting for the user) can keep a force exit from happening.
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+final class ExitWatchdog: @unchecked Sendable {
+    static let defaultBudget: Int64 = 2_000_000_000
+    private static let maximumBudget: Int64 = 60_000_000_000
+
+    private enum State { case armed, disarmed, fired }
+    private let lock = NSLock()
+    private var state = State.armed
+
+    /// Arms the watchdog: `fire` runs on a global queue after `budgetNanoseconds` unless
+    /// ``disarm()`` came first.
+    init(budgetNanoseconds: Int64, fire: @escaping @Sendable () -> Void) {
+        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: budgetNanoseconds))
+        DispatchQueue.global(qos: .userInteractive).asyncAfter(deadline: deadline) { [self] in
+            let due = lock.withLock {
+                guard state == .armed else { return false }
+                state = .fired
+                return true
+            }
+            if due { fire() }
+        }
+    }
+
+    /// Returns `true` if the watchdog was stopped in time, `false` if it has already fired.
+    func disarm() -> Bool {
+        lock.withLock {
+            guard state == .armed else { return false }
+            state = .disarmed
+            return true
+        }
+    }
+
+    /// Seconds as given to `setBeforeForceExit(budget:_:)`, clamped to 0…60 s; NaN gives the
+    /// default.
+    static func nanoseconds(clamping seconds: Double) -> Int64 {
+        guard !seconds.isNaN else { return defaultBudget }
+        let clamped = min(max(seconds, 0), Double(maximumBudget) / 1e9)
+        return Int64((clamped * 1e9).rounded())
     }
 }

@@ -1,5 +1,8 @@
 // The protocol an app adopts to draw its own security UI while CallMonitor keeps the policy.
 
+// Apple's compilers accept @objc only in a file that imports Foundation itself.
+import Foundation
+
 /// Replaces the built-in security dialog with the app's own UI.
 ///
 /// ``CallMonitor`` still owns all timing, the countdown and the force exit; the delegate only

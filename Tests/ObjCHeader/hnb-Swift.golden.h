@@ -8,12 +8,13 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallEvent, "CallEvent", closed) {
 SWIFT_CLASS_NAMED("CallMonitor")
 @interface CallMonitor : NSObject
 + (nonnull instancetype)sharedInstance SWIFT_WARN_UNUSED_RESULT;
-- (nonnull instancetype)init OBJC_DESIGNATED_INITIALIZER SWIFT_UNAVAILABLE_MSG("use CallMonitor.sharedInstance() or init(callSource:appState:scheduler:alertRenderer:terminator:strings:)");
 - (void)startMonitoringWithTerminateIn:(int)seconds;
 - (void)startMonitoringWithAcknowledgeIn:(int)seconds;
 - (void)stopMonitoring;
 - (void)setDelegate:(id <CallMonitorDelegate> _Nullable)delegate;
 - (void)setCallback:(void (^ _Nullable)(enum CallEvent))callback;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)

@@ -137,6 +137,93 @@ extension CallsAndEventsTests {
         #expect(h.take() == ["2 event ended", "2 delegate end"])
         #expect(h.scheduler.pendingCount == 0)
     }
+
+    @Test("Rule 15: a complete list ends a call whose end was missed: dismissed, no exit")
+    func rule15_missedEndNoExit() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(2)
+        // The hang-up notification is lost (the app was suspended).
+        try h.calls.withoutNotifying { try h.calls.end("A") }
+        h.advance(1)
+        h.calls.deliverCompleteList()
+        h.advance(10)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 5", "0 event started",
+            "1 delegate tick 4", "2 delegate tick 3", "3 delegate tick 2",
+            "3 event ended", "3 delegate end",
+        ])
+        #expect(h.terminator.exitCodes == [])
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
+    @Test("Rule 15: a complete list reports a call whose start was missed: the event begins")
+    func rule15_missedStartBeginsEvent() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        try h.calls.withoutNotifying {
+            try h.calls.incoming("A")
+            try h.calls.connect("A")
+        }
+        h.advance(1)
+        #expect(h.take() == [])
+        h.calls.deliverCompleteList()
+        h.advance(2)
+        #expect(h.take() == [
+            "1 event started", "1 alert terminate 2 button=Close App",
+            "2 alert terminate 1 button=Close App", "3 alert terminate 0 button=Close App", "3 exit 0",
+        ])
+    }
+
+    @Test("Rule 15: a complete list swaps a missed-ended call for a missed new one in one change; the event goes on")
+    func rule15_swapInOneList() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.monitor.setDelegate(h.delegate())
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(1)
+        try h.calls.withoutNotifying {
+            try h.calls.end("A")
+            try h.calls.incoming("B")
+        }
+        h.calls.deliverCompleteList()
+        h.advance(1)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 5", "0 event started",
+            "1 delegate tick 4", "1 event ringing", "2 delegate tick 3",
+        ])
+    }
+
+    @Test("Rule 15: a complete list that repeats what is known changes nothing; ended snapshots in it count as absent")
+    func rule15_engineCompleteList() {
+        var engine = MonitorEngine()
+        let a = CallSnapshot(id: CallID("A"), hasConnected: true)
+        let b = CallSnapshot(id: CallID("B"))
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3), isForeground: true), now: 0)
+        #expect(engine.handle(.calls(.complete([a, b])), now: 0) == [
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 1), .schedule(at: 1_000_000_000),
+        ])
+        #expect(engine.handle(.calls(.complete([b, a])), now: 0) == [])
+        var endedA = a
+        endedA.hasEnded = true
+        #expect(engine.handle(.calls(.complete([endedA, b])), now: 0) == [.emit(.ringing)])
+        #expect(engine.handle(.calls(.changes([])), now: 0) == [])
+        #expect(engine.handle(.calls(.complete([])), now: 0) == [.emit(.ended), .dismiss, .cancelWakeUp])
+        #expect(engine.callState == .idle)
+    }
+
+    @Test("Rule 15: a CallKit-style observation keeps the changed call when the list has dropped it")
+    func rule15_observedList() {
+        let a = CallSnapshot(id: CallID("A"), hasConnected: true)
+        let endedB = CallSnapshot(id: CallID("B"), hasEnded: true)
+        #expect(CallBatch.observed(list: [a], changed: a) == .complete([a]))
+        #expect(CallBatch.observed(list: [a], changed: endedB) == .complete([a, endedB]))
+        #expect(CallBatch.observed(list: [], changed: a) == .complete([a]))
+    }
 }
 
 @MainActor
@@ -450,6 +537,39 @@ struct ControlTests {
         #expect(h.source.starts == 2)
         #expect(h.source.stops == 1)
         #expect(h.terminator.exitCodes.count == 0)
+    }
+
+    @Test("Rule 11: the policy in force again (after clamping) changes nothing: no event, no UI change, the deadline stands")
+    func rule11_samePolicyChangesNothing() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 1)
+        try h.calls.incoming("A")
+        h.advance(0.5)
+        h.monitor.startMonitoring(withTerminateIn: 0)
+        h.monitor.startMonitoring(withTerminateIn: -7)
+        #expect(h.source.starts == 1)
+        #expect(h.source.stops == 0)
+        h.advance(0.5)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 1", "1 delegate tick 0", "1 exit 0"])
+    }
+
+    @Test("Rule 11: the same acknowledge policy again keeps the delay running and the acknowledgement standing")
+    func rule11_samePolicyAcknowledge() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(1)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.advance(1)
+        #expect(h.renderer.tapButton())
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.advance(5)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 2 button=-", "0 event started",
+            "1 alert acknowledge 1 button=-", "2 alert acknowledge 0 button=Acknowledge", "2 dismiss",
+        ])
     }
 
     @Test("Rule 11: start with no call live only changes the policy for the next call")

@@ -71,7 +71,7 @@ final class CountingCallSource: CallSource {
     let inner = SimulatedCallSource()
     private(set) var starts = 0
     private(set) var stops = 0
-    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+    func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         starts += 1
         inner.start(deliver)
     }

@@ -12,7 +12,7 @@ struct EngineEdgeTests {
     func endedUnknownCall() {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
-        #expect(engine.handle(.calls([CallSnapshot(id: CallID("Z"), hasEnded: true)]), now: 0) == [])
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("Z"), hasEnded: true)])), now: 0) == [])
         #expect(engine.callState == .idle)
     }
 
@@ -20,10 +20,10 @@ struct EngineEdgeTests {
     func batchIsOneChange() {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 7)
-        let actions = engine.handle(.calls([
+        let actions = engine.handle(.calls(.changes([
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
-        ]), now: 7)
+        ])), now: 7)
         #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1), .schedule(at: 1_000_000_007)])
     }
 
@@ -31,14 +31,14 @@ struct EngineEdgeTests {
     func heldCountsAsConnected() {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: false), now: 0)
-        #expect(engine.handle(.calls([CallSnapshot(id: CallID("A"), isOnHold: true)]), now: 0) == [.emit(.started)])
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), isOnHold: true)])), now: 0) == [.emit(.started)])
     }
 
     @Test("An early wake-up reschedules for the same deadline and reports nothing")
     func earlyWakeUp() {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 3), isForeground: true), now: 0)
-        _ = engine.handle(.calls([CallSnapshot(id: CallID("A"))]), now: 0)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
         #expect(engine.handle(.wake, now: 999_999_999) == [.schedule(at: 1_000_000_000)])
     }
 
@@ -53,12 +53,12 @@ struct EngineEdgeTests {
     func nothingAfterExit() {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), now: 0)
-        _ = engine.handle(.calls([CallSnapshot(id: CallID("A"))]), now: 0)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
         #expect(engine.handle(.userAction(token: 1), now: 0) == [.cancelWakeUp, .stopSources, .exit(code: 0)])
         #expect(engine.hasExited)
         let inputs: [MonitorEngine.Input] = [
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
-            .userAction(token: 1), .handOver, .appState(isForeground: true), .calls([CallSnapshot(id: CallID("B"))]),
+            .userAction(token: 1), .handOver, .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
     }
@@ -292,18 +292,18 @@ struct SimulatedCallSourceTests {
         try source.end("A")
         let a = CallID("A")
         #expect(seen.batches == [
-            [],
-            [CallSnapshot(id: a)],
-            [CallSnapshot(id: CallID("B"), isOutgoing: true)],
-            [CallSnapshot(id: a, hasConnected: true)],
-            [CallSnapshot(id: a, hasConnected: true, isOnHold: true)],
-            [CallSnapshot(id: a, hasConnected: true)],
-            [CallSnapshot(id: a, hasConnected: true, hasEnded: true)],
+            .complete([]),
+            .changes([CallSnapshot(id: a)]),
+            .changes([CallSnapshot(id: CallID("B"), isOutgoing: true)]),
+            .changes([CallSnapshot(id: a, hasConnected: true)]),
+            .changes([CallSnapshot(id: a, hasConnected: true, isOnHold: true)]),
+            .changes([CallSnapshot(id: a, hasConnected: true)]),
+            .changes([CallSnapshot(id: a, hasConnected: true, hasEnded: true)]),
         ])
         #expect(source.liveCalls.map(\.id) == [CallID("B")])
     }
 
-    @Test("Calls in progress are delivered as one batch at start, ended ones left out")
+    @Test("Calls in progress are delivered as one complete batch at start, ended ones left out")
     func startBatch() throws {
         let source = SimulatedCallSource()
         try source.incoming("A")
@@ -312,7 +312,7 @@ struct SimulatedCallSourceTests {
         try source.end("A")
         let seen = SnapshotLog()
         source.start { batch in MainActor.assumeIsolated { seen.batches.append(batch) } }
-        #expect(seen.batches == [[CallSnapshot(id: CallID("B"), isOutgoing: true, hasConnected: true)]])
+        #expect(seen.batches == [.complete([CallSnapshot(id: CallID("B"), isOutgoing: true, hasConnected: true)])])
     }
 
     @Test("Impossible changes are refused with a reason")
@@ -439,18 +439,18 @@ final class CapturingRenderer: SecurityAlertRenderer {
 
 @MainActor
 final class SnapshotLog {
-    var batches: [[CallSnapshot]] = []
+    var batches: [CallBatch] = []
 }
 
 /// A call source that delivers from a background thread, as a real adapter may.
 @MainActor
 final class BackgroundCallSource: CallSource {
-    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
-    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { self.deliver = deliver }
+    private var deliver: (@Sendable (CallBatch) -> Void)?
+    func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { self.deliver = deliver }
     func stop() {}
     func deliverFromBackground(_ batch: [CallSnapshot]) async {
         guard let deliver else { return }
-        await Task.detached { deliver(batch) }.value
+        await Task.detached { deliver(.changes(batch)) }.value
     }
 }
 

@@ -1,50 +1,88 @@
 // Call detection on Apple platforms: CallKit's CXCallObserver, translated into the engine's
 // Sendable call snapshots. Every decision about those snapshots is the engine's.
 
-#if canImport(CallKit)
+// CallKit ships in the macOS SDK too, but CXCallObserver is unavailable there (API_UNAVAILABLE
+// (macos)); Mac Catalyst and the iOS family have it.
+#if canImport(CallKit) && !os(macOS)
 import CallKit
 import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
 
 /// Reports the device's calls (cellular, and VoIP calls that use CallKit) through
 /// `CXCallObserver`. Needs no permission or entitlement.
 ///
-/// One observer lives as long as the source. On start, calls already in progress are read from
-/// `calls` (a call that began before the app opened is caught); changes arrive on the main queue.
+/// One observer lives as long as the source. `CXCallObserver.calls` is the authoritative list,
+/// and a change notification can be missed while the app is suspended, so every delivery is the
+/// complete list (``CallBatch/complete(_:)``): at start, on every change, and again whenever the
+/// app returns to the foreground or becomes active.
 public final class CallKitCallSource: CallSource {
     private var observer: CXCallObserver?
     /// CallKit holds its delegate weakly, so the source holds the adapter.
     private var adapter: ObserverAdapter?
+    private var lifecycleObservers: [any NSObjectProtocol] = []
 
     /// A source; the observer is created on the first start.
     public nonisolated init() {}
 
-    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+        stop()
         let observer = self.observer ?? CXCallObserver()
         self.observer = observer
         let adapter = ObserverAdapter(deliver: deliver)
         self.adapter = adapter
         // A nil queue means the main queue.
         observer.setDelegate(adapter, queue: nil)
-        deliver(observer.calls.filter { !$0.hasEnded }.map(CallSnapshot.init(callKit:)))
+        deliver(Self.completeList(of: observer))
+        watchLifecycle(observer: observer, deliver: deliver)
     }
 
     public func stop() {
         observer?.setDelegate(nil, queue: nil)
         adapter = nil
+        for token in lifecycleObservers { NotificationCenter.default.removeObserver(token) }
+        lifecycleObservers = []
+    }
+
+    /// Re-reads the list when the app comes back, in case a change was missed while it slept.
+    private func watchLifecycle(observer: CXCallObserver, deliver: @escaping @Sendable (CallBatch) -> Void) {
+        #if canImport(UIKit)
+        // `CXCallObserver` is not Sendable; the notifications arrive on the main queue, where the
+        // observer lives, and only the Sendable list leaves it.
+        let box = UncheckedObserver(observer)
+        for name in [UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification] {
+            lifecycleObservers.append(NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
+                MainActor.assumeIsolated { deliver(CallKitCallSource.completeList(of: box.observer)) }
+            })
+        }
+        #endif
+    }
+
+    static func completeList(of observer: CXCallObserver) -> CallBatch {
+        .complete(observer.calls.map(CallSnapshot.init(callKit:)))
     }
 }
 
-/// The `NSObject` that CallKit calls; it copies each change into a snapshot at once, because
-/// `CXCall` is not `Sendable`.
-final class ObserverAdapter: NSObject, CXCallObserverDelegate {
-    private let deliver: @Sendable ([CallSnapshot]) -> Void
+/// Carries the observer into a main-queue notification block.
+/// `@unchecked Sendable`: it is created and read only on the main queue.
+private struct UncheckedObserver: @unchecked Sendable {
+    let observer: CXCallObserver
+    init(_ observer: CXCallObserver) { self.observer = observer }
+}
 
-    init(deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+/// The `NSObject` that CallKit calls; it copies the observer's whole list into snapshots at once,
+/// because `CXCall` is not `Sendable`.
+final class ObserverAdapter: NSObject, CXCallObserverDelegate {
+    private let deliver: @Sendable (CallBatch) -> Void
+
+    init(deliver: @escaping @Sendable (CallBatch) -> Void) {
         self.deliver = deliver
     }
 
     nonisolated func callObserver(_ callObserver: CXCallObserver, callChanged call: CXCall) {
-        deliver([CallSnapshot(callKit: call)])
+        // The whole list is delivered so that a change missed earlier is repaired too.
+        deliver(.observed(list: callObserver.calls.map(CallSnapshot.init(callKit:)), changed: CallSnapshot(callKit: call)))
     }
 }
 

@@ -45,8 +45,8 @@ struct MonitorEngine: Sendable {
         case start(MonitorPolicy, isForeground: Bool)
         /// `stopMonitoring()`.
         case stop
-        /// A batch of call snapshots from the call source.
-        case calls([CallSnapshot])
+        /// A batch of call snapshots from the call source: changes, or the complete list.
+        case calls(CallBatch)
         /// The app entered (`true`) or left (`false`) the foreground.
         case appState(isForeground: Bool)
         /// A scheduled wake-up fired.
@@ -133,7 +133,10 @@ struct MonitorEngine: Sendable {
         switch input {
         case .start(let policy, let foreground):
             guard phase != .exited else { return [] }
-            // Rule 11: a second start is a stop followed by a fresh start.
+            // Rule 11: the same policy again changes nothing (apps call start from every
+            // didBecomeActive; a reset countdown there would let a caller talk the user past the
+            // policy). Another policy is a stop followed by a fresh start.
+            if phase == .on(policy) { return [] }
             if isMonitoring { stop(into: &actions) }
             phase = .on(policy)
             isForeground = foreground
@@ -194,8 +197,11 @@ struct MonitorEngine: Sendable {
         aggregate = .idle
     }
 
-    private mutating func apply(_ batch: [CallSnapshot], now: Int64, into actions: inout [Action]) {
-        for snapshot in batch { record(snapshot) }
+    private mutating func apply(_ batch: CallBatch, now: Int64, into actions: inout [Action]) {
+        // Rule 15: a complete list is the truth. A known call missing from it ended while its
+        // change notification was lost; a call in it that we never heard of is live.
+        if batch.isComplete { forgetCalls(missingFrom: batch.calls) }
+        for snapshot in batch.calls { record(snapshot) }
         let next: AggregateCallState = calls.isEmpty ? .idle : (connectedCount > 0 ? .started : .ringing)
         guard next != aggregate else { return }
         aggregate = next
@@ -210,6 +216,16 @@ struct MonitorEngine: Sendable {
             security = .waiting
         } else {
             beginEventIfDue(now: now, into: &actions)
+        }
+    }
+
+    private mutating func forgetCalls(missingFrom list: [CallSnapshot]) {
+        guard !calls.isEmpty else { return }
+        var listed = Set<CallID>(minimumCapacity: list.count)
+        for snapshot in list where !snapshot.hasEnded { listed.insert(snapshot.id) }
+        let gone = calls.keys.filter { !listed.contains($0) }
+        for id in gone where calls.removeValue(forKey: id) == true {
+            connectedCount -= 1
         }
     }
 

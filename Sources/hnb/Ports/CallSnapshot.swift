@@ -46,3 +46,49 @@ public struct CallSnapshot: Hashable, Sendable {
     /// source forgot to set `hasConnected`.
     var countsAsConnected: Bool { hasConnected || isOnHold }
 }
+
+/// One delivery from a ``CallSource``: either the complete list of the device's calls at one
+/// moment, or changes to some of them.
+///
+/// A complete list is the truth: a call the monitor knows of that is missing from it has ended,
+/// and a call in it is live unless its snapshot says it ended. CallKit's `CXCallObserver.calls`
+/// is such a list, and it is what a source should deliver whenever it can, because a change
+/// notification can be lost (while the app is suspended, or when a daemon restarts) and a
+/// complete list repairs the monitor's view either way: no phantom call keeps a countdown
+/// running, and no missed call goes unseen.
+///
+/// ```swift
+/// deliver(.complete(observer.calls.map(CallSnapshot.init)))   // at start, on foreground
+/// deliver(.changes([snapshot]))                               // one call changed
+/// ```
+public struct CallBatch: Sendable, Equatable {
+    /// The snapshots delivered. In a complete batch, ended snapshots may be included; they change
+    /// nothing beyond what leaving them out would.
+    public var calls: [CallSnapshot]
+    /// Whether ``calls`` is the complete list of the device's calls at this moment.
+    public var isComplete: Bool
+
+    /// A batch with every field given.
+    public init(calls: [CallSnapshot], isComplete: Bool) {
+        self.calls = calls
+        self.isComplete = isComplete
+    }
+
+    /// The complete list of calls right now: what ``CallSource/start(_:)`` delivers first.
+    public static func complete(_ calls: [CallSnapshot]) -> CallBatch {
+        CallBatch(calls: calls, isComplete: true)
+    }
+
+    /// Changes to some calls; calls not mentioned are unchanged.
+    public static func changes(_ calls: [CallSnapshot]) -> CallBatch {
+        CallBatch(calls: calls, isComplete: false)
+    }
+
+    /// What a call observer reports when one call changed: its whole list, which is the truth,
+    /// with the changed call added if the list no longer holds it (CallKit may drop an ended call
+    /// from `calls` before it tells of the end; adding it changes nothing then). Keeping the
+    /// changed call is also the fail-closed choice should a live call be missing from the list.
+    static func observed(list: [CallSnapshot], changed: CallSnapshot) -> CallBatch {
+        .complete(list.contains { $0.id == changed.id } ? list : list + [changed])
+    }
+}

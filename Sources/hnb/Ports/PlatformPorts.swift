@@ -10,7 +10,7 @@ import Musl
 #endif
 
 extension LivePorts {
-    #if canImport(UIKit) && canImport(CallKit)
+    #if canImport(UIKit) && canImport(CallKit) && !os(macOS)
     /// CallKit for calls, the UIKit lifecycle, the UIKit dialog, `exit(0)`.
     @available(iOSApplicationExtension, unavailable)
     static func make() -> LivePorts {
@@ -43,7 +43,7 @@ extension LivePorts {
 public final class NoTelephonyCallSource: CallSource {
     /// A source that will report no calls.
     public nonisolated init() {}
-    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) { deliver([]) }
+    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
     public func stop() {}
 }
 
@@ -58,17 +58,17 @@ public final class ProcessAppState: AppStateSource {
 
 /// Ends the process with `exit(code)`, as the reference specifies.
 ///
-/// `exit` skips the usual shutdown path of an app; ``beforeExit`` runs first, on the main thread,
-/// to wipe session data or write a last log line.
+/// `exit` skips the usual shutdown path of an app; use ``CallMonitor/setBeforeForceExit(budget:_:)``
+/// to wipe session data or write a last log line first.
 public final class ProcessExitTerminator: AppTerminator {
-    /// Runs on the main thread just before the process exits.
-    public var beforeExit: (@MainActor () -> Void)?
-
-    /// A terminator with no `beforeExit` hook.
+    /// A terminator.
     public nonisolated init() {}
 
     public func terminate(code: Int32) {
-        beforeExit?()
+        exit(code)
+    }
+
+    public nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }
 }

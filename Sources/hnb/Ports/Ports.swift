@@ -4,16 +4,22 @@
 /// Reports the phone calls the device has.
 ///
 /// A source may deliver from any thread; ``CallMonitor`` applies every delivery on the main
-/// thread, in order, and ignores deliveries made after ``stop()``.
+/// thread, in order, and ignores deliveries made after ``stop()``. Deliveries that pile up while
+/// the main thread is busy are merged into one (only the latest state of each call matters).
+///
+/// Every source the library ships passes ``CallSourceConformance``; run it against your own.
 @MainActor
 public protocol CallSource: AnyObject, Sendable {
-    /// Begins observing. The source first delivers every call already in progress (one batch),
-    /// then each change as it happens. Ended calls may be left out of the first batch.
+    /// Begins observing. The source first delivers ``CallBatch/complete(_:)`` with every call
+    /// already in progress (an empty list when there is none), then each change as it happens,
+    /// as changes or, better, as complete lists.
     ///
-    /// - Parameter deliver: Receives snapshots; a batch is applied as one change of state.
-    func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void)
+    /// A start after ``stop()`` begins again: calls in progress are delivered again.
+    ///
+    /// - Parameter deliver: Receives batches; a batch is applied as one change of state.
+    func start(_ deliver: @escaping @Sendable (CallBatch) -> Void)
 
-    /// Stops observing; nothing more is delivered.
+    /// Stops observing; nothing more is delivered until the next ``start(_:)``.
     func stop()
 }
 
@@ -56,8 +62,14 @@ public protocol MonitorScheduler: AnyObject, Sendable {
 /// Ends the app when the terminate flow decides it must.
 @MainActor
 public protocol AppTerminator: AnyObject, Sendable {
-    /// Ends the process with `code`. The live terminator does not return.
+    /// Ends the process with `code`, on the main thread. The live terminator does not return.
     func terminate(code: Int32)
+
+    /// Ends the process with `code` from whatever thread calls it, without waiting for the main
+    /// thread: the before-exit watchdog's way out when the hook set with
+    /// ``CallMonitor/setBeforeForceExit(budget:_:)`` has not returned in time (the main thread
+    /// is then still inside the hook). The live terminator does not return.
+    nonisolated func terminateFromAnyThread(code: Int32)
 }
 
 /// Draws the built-in security dialog described by a ``SecurityAlert``.

@@ -111,7 +111,7 @@ public final class ManualScheduler: MonitorScheduler {
     }
 
     /// How many pieces of work are scheduled and not cancelled.
-    public var pendingCount: Int { entries.count(where: { $0.work.body != nil }) }
+    public var pendingCount: Int { entries.lazy.filter { $0.work.body != nil }.count }
 
     /// The earliest pending deadline, if any.
     public var nextDeadline: Int64? { entries.lazy.filter { $0.work.body != nil }.map(\.deadline).min() }

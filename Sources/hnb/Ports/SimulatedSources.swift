@@ -39,7 +39,7 @@ public final class SimulatedCallSource: CallSource {
 
     private var calls: [String: CallSnapshot] = [:]
     private var order: [String] = []
-    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
+    private var deliver: (@Sendable (CallBatch) -> Void)?
 
     /// A source with no calls.
     public nonisolated init() {}
@@ -49,13 +49,30 @@ public final class SimulatedCallSource: CallSource {
         order.compactMap { calls[$0] }.filter { !$0.hasEnded }
     }
 
-    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
+    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         self.deliver = deliver
-        deliver(liveCalls)
+        deliver(.complete(liveCalls))
     }
 
     public func stop() {
         deliver = nil
+    }
+
+    /// Makes the changes in `body` without reporting them, as when the system's change
+    /// notification is lost (the app was suspended, a telephony daemon restarted). Only a later
+    /// ``deliverCompleteList()`` (or start) tells the monitor.
+    public func withoutNotifying(_ body: () throws -> Void) rethrows {
+        let saved = deliver
+        deliver = nil
+        defer { deliver = saved }
+        try body()
+    }
+
+    /// Reports every live call as one complete list, as a real source does when the app returns
+    /// to the foreground: any call the monitor still believes live and that is not in the list
+    /// has ended.
+    public func deliverCompleteList() {
+        deliver?(.complete(liveCalls))
     }
 
     /// A new incoming call starts ringing.
@@ -102,7 +119,7 @@ public final class SimulatedCallSource: CallSource {
         let call = CallSnapshot(id: CallID(id), isOutgoing: outgoing)
         calls[id] = call
         order.append(id)
-        deliver?([call])
+        deliver?(.changes([call]))
     }
 
     private func change(_ id: String, _ body: (inout CallSnapshot) throws -> Void) throws {
@@ -110,7 +127,7 @@ public final class SimulatedCallSource: CallSource {
         guard !call.hasEnded else { throw ScriptError.callEnded(id) }
         try body(&call)
         calls[id] = call
-        deliver?([call])
+        deliver?(.changes([call]))
     }
 }
 
@@ -182,10 +199,16 @@ public final class SimulatedAlertRenderer: SecurityAlertRenderer {
 /// A terminator that records the exit instead of ending the process: for tests, previews and
 /// simulators.
 public final class SimulatedTerminator: AppTerminator {
-    /// The exit codes asked for, in order (the monitor asks at most once).
+    private let watchdogExits = LockedCodes()
+
+    /// The exit codes asked for on the main thread, in order (the monitor asks at most once).
     public private(set) var exitCodes: [Int32] = []
 
-    /// Told of each exit as it is asked for.
+    /// The exit codes the before-exit watchdog asked for from its own thread (a hook that did not
+    /// return in time). Readable from any thread.
+    public nonisolated var watchdogExitCodes: [Int32] { watchdogExits.codes }
+
+    /// Told of each exit asked for on the main thread, as it is asked for.
     public var onTerminate: (@MainActor (Int32) -> Void)?
 
     /// A terminator that has recorded nothing.
@@ -195,35 +218,85 @@ public final class SimulatedTerminator: AppTerminator {
         exitCodes.append(code)
         onTerminate?(code)
     }
+
+    public nonisolated func terminateFromAnyThread(code: Int32) {
+        watchdogExits.append(code)
+    }
+}
+
+/// Exit codes recorded from any thread. `@unchecked Sendable`: every access goes through `lock`.
+private final class LockedCodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int32] = []
+    var codes: [Int32] { lock.withLock { stored } }
+    func append(_ code: Int32) { lock.withLock { stored.append(code) } }
 }
 
 /// A call source fed by your own code, from any thread: for detection the library does not
 /// have (a VoIP stack of your own, a platform bridge), benchmarks and stress tests.
 ///
-/// Snapshots sent while the monitor is not listening are dropped; the monitor applies each batch
-/// on the main thread, in the order sent.
+/// The source keeps the calls it was told of, so a monitor that starts (or restarts) listening
+/// hears of every call still live, as ``CallSource`` requires. Changes sent while no monitor
+/// listens are kept the same way and reported at the next start.
 public final class ExternalCallSource: CallSource {
-    private let box = DeliveryBox()
+    private let state = ExternalCalls()
 
-    /// A source with no listener yet.
+    /// A source with no calls and no listener yet.
     public nonisolated init() {}
 
-    public func start(_ deliver: @escaping @Sendable ([CallSnapshot]) -> Void) {
-        box.set(deliver)
-        deliver([])
+    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+        state.listen(deliver)
     }
 
-    public func stop() { box.set(nil) }
+    public func stop() { state.listen(nil) }
+
+    /// Every call reported and not yet ended, in the order first reported.
+    public nonisolated var liveCalls: [CallSnapshot] { state.liveCalls }
 
     /// Reports a change of one or more calls. May be called from any thread.
-    public nonisolated func send(_ batch: [CallSnapshot]) { box.get()?(batch) }
+    public nonisolated func send(_ batch: [CallSnapshot]) { state.send(.changes(batch)) }
+
+    /// Reports changes, or with ``CallBatch/complete(_:)`` the full list of calls (any call not
+    /// in it has ended). May be called from any thread.
+    public nonisolated func send(_ batch: CallBatch) { state.send(batch) }
 }
 
-/// The listener of an ``ExternalCallSource``, shared with the threads that send.
-/// `@unchecked Sendable`: every access goes through `lock`.
-private final class DeliveryBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var deliver: (@Sendable ([CallSnapshot]) -> Void)?
-    func set(_ value: (@Sendable ([CallSnapshot]) -> Void)?) { lock.withLock { deliver = value } }
-    func get() -> (@Sendable ([CallSnapshot]) -> Void)? { lock.withLock { deliver } }
+/// The calls and listener of an ``ExternalCallSource``, shared with the threads that send.
+///
+/// `@unchecked Sendable`: every access goes through `lock`. The listener is called with the lock
+/// held, so that the order of deliveries is the order in which the list changed (two threads
+/// sending at once can never leave the monitor with an older state than the list). The lock is
+/// recursive because a delivery made on the main thread is applied at once, and the monitor may
+/// stop or restart the source from inside it.
+private final class ExternalCalls: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private var deliver: (@Sendable (CallBatch) -> Void)?
+    private var calls: [CallID: CallSnapshot] = [:]
+    private var order: [CallID] = []
+
+    var liveCalls: [CallSnapshot] { lock.withLock { order.compactMap { calls[$0] } } }
+
+    func listen(_ listener: (@Sendable (CallBatch) -> Void)?) {
+        lock.withLock {
+            deliver = listener
+            listener?(.complete(order.compactMap { calls[$0] }))
+        }
+    }
+
+    func send(_ batch: CallBatch) {
+        lock.withLock {
+            if batch.isComplete {
+                calls.removeAll(keepingCapacity: true)
+                order.removeAll(keepingCapacity: true)
+            }
+            for snapshot in batch.calls {
+                if snapshot.hasEnded {
+                    if calls.removeValue(forKey: snapshot.id) != nil { order.removeAll { $0 == snapshot.id } }
+                } else {
+                    if calls.updateValue(snapshot, forKey: snapshot.id) == nil { order.append(snapshot.id) }
+                }
+            }
+            deliver?(batch)
+        }
+    }
 }
