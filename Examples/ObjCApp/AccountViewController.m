@@ -1,4 +1,5 @@
 #import "AccountViewController.h"
+#import "AppDelegate.h"
 #import "CallMonitorImport.h"
 #import "DebugCall.h"
 
@@ -29,11 +30,10 @@
         [stack.trailingAnchor constraintEqualToAnchor:margins.trailingAnchor],
     ]];
 
-    // Weak: the monitor keeps the block for the app's lifetime.
-    __weak AccountViewController *weakSelf = self;
-    [[CallMonitor sharedInstance] setCallback:^(CallEvent event) {
-        [weakSelf showEvent:event];
-    }];
+    [[NSNotificationCenter defaultCenter] addObserver:self
+                                             selector:@selector(callEvent:)
+                                                 name:AppCallEventNotification
+                                               object:nil];
 }
 
 - (UIView *)accountCard {
@@ -103,8 +103,9 @@
     return label;
 }
 
-- (void)showEvent:(CallEvent)event {
-    switch (event) {
+- (void)callEvent:(NSNotification *)notification {
+    NSNumber *value = notification.object;
+    switch ((CallEvent)value.integerValue) {
         case CallEventRinging: self.eventLabel.text = @"Last call event: ringing"; break;
         case CallEventStarted: self.eventLabel.text = @"Last call event: started"; break;
         case CallEventEnded: self.eventLabel.text = @"Last call event: ended"; break;
