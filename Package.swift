@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(
             name: "hnb",
-            // The built-in dialog's translations: one Localizable.strings per language.
+            // The built-in dialog's translations (one Localizable.strings per language) and the
+            // privacy manifest, PrivacyInfo.xcprivacy, which Xcode reads from the resource bundle.
             resources: [.process("Resources")],
             swiftSettings: strict
         ),

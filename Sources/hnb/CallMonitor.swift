@@ -228,8 +228,7 @@ public final class CallMonitor: NSObject {
     }
 
     private func send(_ command: MonitorCore.Command) {
-        let core = self.core
-        MainQueue.run { core.submit(command) }
+        core.post(command)
     }
 }
 
@@ -310,6 +309,8 @@ final class MonitorCore {
 
     private var inbox: [Command] = []
     private var draining = false
+    /// What other threads sent and the main thread has not applied yet, coalesced.
+    private let mailbox = Mailbox()
 
     nonisolated init(
         callSource: any CallSource,
@@ -323,6 +324,54 @@ final class MonitorCore {
         self.scheduler = scheduler
         self.defaultUI = defaultUI
         self.terminator = terminator
+    }
+
+    /// Applies `command` now if this is the main thread (after whatever other threads sent
+    /// before it), else leaves it in the mailbox for the main thread.
+    nonisolated func post(_ command: Command) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(command)
+            }
+        } else if mailbox.post(command) {
+            scheduleDrain()
+        }
+    }
+
+    /// The same for a call source's delivery: merged with any delivery still waiting.
+    private nonisolated func post(calls batch: CallBatch, generation: UInt64) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(.calls(generation: generation, batch))
+            }
+        } else if mailbox.post(calls: batch, generation: generation) {
+            scheduleDrain()
+        }
+    }
+
+    /// The same for an app-state change: only the latest one waits.
+    private nonisolated func post(isForeground: Bool, generation: UInt64) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(.appState(generation: generation, isForeground: isForeground))
+            }
+        } else if mailbox.post(isForeground: isForeground, generation: generation) {
+            scheduleDrain()
+        }
+    }
+
+    /// One main-queue block per burst, however many commands the burst holds.
+    private nonisolated func scheduleDrain() {
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated { drainMailbox() }
+        }
+    }
+
+    private func drainMailbox() {
+        for command in mailbox.takeAll() { submit(command) }
     }
 
     func submit(_ command: Command) {
@@ -432,12 +481,12 @@ final class MonitorCore {
             sourceGeneration &+= 1
             let generation = sourceGeneration
             appState.start { [weak self] isForeground in
-                MainQueue.run { self?.submit(.appState(generation: generation, isForeground: isForeground)) }
+                self?.post(isForeground: isForeground, generation: generation)
             }
             if callDetectionEnabled {
                 callSourceRunning = true
                 callSource.start { [weak self] batch in
-                    MainQueue.run { self?.submit(.calls(generation: generation, batch)) }
+                    self?.post(calls: batch, generation: generation)
                 }
             }
         case .stopSources:
@@ -469,7 +518,7 @@ final class MonitorCore {
     /// of times; the engine ignores it once the presentation is gone (rule 12).
     private func userAction(for token: UInt64) -> @Sendable () -> Void {
         { [weak self] in
-            MainQueue.run { self?.submit(.userAction(token: token)) }
+            self?.post(.userAction(token: token))
         }
     }
 }
@@ -515,5 +564,189 @@ final class ExitWatchdog: @unchecked Sendable {
         guard !seconds.isNaN else { return defaultBudget }
         let clamped = min(max(seconds, 0), Double(maximumBudget) / 1e9)
         return Int64((clamped * 1e9).rounded())
+    }
+}
+
+/// What other threads hand the main thread: API calls, call deliveries and app-state changes,
+/// kept under one lock and applied by one main-queue block per burst.
+///
+/// Only the latest state of a call or of the app matters, so deliveries are merged: at most one
+/// call batch and one app state wait, whatever the rate. API calls keep their order; a call that
+/// only repeats or overrides the one before it (the same setter again, the same start or stop
+/// twice, the same tap twice) replaces it. A storm of API calls faster than the main thread can
+/// apply them is bounded too: past ``limit`` waiting calls, the queue is folded into the calls
+/// that give the same end state (see ``fold(_:)``).
+///
+/// `@unchecked Sendable`: every stored property is only touched under `lock`.
+final class Mailbox: @unchecked Sendable {
+    /// How many API calls may wait before they are folded.
+    static let limit = 256
+
+    private let lock = NSLock()
+    private var commands: [MonitorCore.Command] = []
+    private var calls: (generation: UInt64, batch: CallBatch)?
+    private var appState: (generation: UInt64, isForeground: Bool)?
+    private var drainScheduled = false
+
+    /// Queues an API call; returns whether the caller must schedule a drain.
+    func post(_ command: MonitorCore.Command) -> Bool {
+        lock.withLock {
+            if let last = commands.last, let merged = Self.coalesce(last, command) {
+                commands[commands.count - 1] = merged
+            } else {
+                commands.append(command)
+                if commands.count > Self.limit { commands = Self.fold(commands) }
+            }
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Merges a call delivery into the one waiting; returns whether a drain must be scheduled.
+    func post(calls batch: CallBatch, generation: UInt64) -> Bool {
+        lock.withLock {
+            switch calls {
+            case let waiting? where waiting.generation == generation:
+                calls = (generation, waiting.batch.merged(with: batch))
+            case let waiting? where waiting.generation > generation:
+                // A late delivery from an earlier run of the source: stale, and it must not
+                // push out the current run's batch.
+                break
+            default:
+                // Nothing waits, or what waits is from an earlier run (stale).
+                calls = (generation, batch)
+            }
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Keeps only the latest app state; returns whether a drain must be scheduled.
+    func post(isForeground: Bool, generation: UInt64) -> Bool {
+        lock.withLock {
+            if let waiting = appState, waiting.generation > generation { return false }
+            appState = (generation, isForeground)
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Everything waiting, in the order to apply it: API calls, then the app state, then calls.
+    func takeAll() -> [MonitorCore.Command] {
+        lock.withLock {
+            // The common case on the main thread: nothing waits, and nothing is allocated.
+            if commands.isEmpty && appState == nil && calls == nil { return [] }
+            drainScheduled = false
+            var taken = commands
+            commands.removeAll(keepingCapacity: true)
+            if let appState { taken.append(.appState(generation: appState.generation, isForeground: appState.isForeground)) }
+            if let calls { taken.append(.calls(generation: calls.generation, calls.batch)) }
+            appState = nil
+            calls = nil
+            return taken
+        }
+    }
+
+    /// How many API calls wait (for tests of the bound).
+    var waitingCommands: Int { lock.withLock { commands.count } }
+
+    private func scheduleIfNeeded() -> Bool {
+        guard !drainScheduled else { return false }
+        drainScheduled = true
+        return true
+    }
+
+    /// The one call that has the effect of `first` followed by `second`, if there is one.
+    static func coalesce(_ first: MonitorCore.Command, _ second: MonitorCore.Command) -> MonitorCore.Command? {
+        switch (first, second) {
+        case (.setDelegate, .setDelegate), (.setCallback, .setCallback), (.setStrings, .setStrings),
+             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection):
+            return second
+        case (.stop, .stop):
+            return second
+        case (.start(let a, _), .start(let b, _)) where a == b:
+            // The policy in force again changes nothing (rule 11).
+            return second
+        case (.userAction(let a), .userAction(let b)) where a == b:
+            // A presentation's action acts at most once (rule 12).
+            return second
+        default:
+            return nil
+        }
+    }
+
+    /// Folds a long queue of API calls into the few that leave the monitor in the same state.
+    ///
+    /// User actions stay where they are, each token once (a later tap of the same presentation
+    /// acts no differently: no time passes between queued calls). Between two of them, the
+    /// settings made before the last start or stop keep their last values and come first, then
+    /// that start or stop, then the settings made after it. So a setting always applies to the
+    /// same start as it did (call detection switched off after a start still applies only to the
+    /// next one). What is left out are states no time passes in; every difference leans towards
+    /// enforcing: a restart to the policy already in force becomes no change, so a fold never
+    /// resets a countdown.
+    static func fold(_ commands: [MonitorCore.Command]) -> [MonitorCore.Command] {
+        var result: [MonitorCore.Command] = []
+        var seenTokens: Set<UInt64> = []
+        var segment = Segment()
+        for command in commands {
+            if case .userAction(let token) = command {
+                guard seenTokens.insert(token).inserted else { continue }
+                result += segment.flush()
+                result.append(command)
+            } else {
+                segment.add(command)
+            }
+        }
+        return result + segment.flush()
+    }
+
+    /// The calls between two user actions, folded.
+    private struct Segment {
+        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var lifecycle: MonitorCore.Command?
+        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var others: [MonitorCore.Command] = []
+
+        mutating func add(_ command: MonitorCore.Command) {
+            let slot: Int
+            switch command {
+            case .setCallDetection: slot = 0
+            case .setDelegate: slot = 1
+            case .setCallback: slot = 2
+            case .setStrings: slot = 3
+            case .setBeforeForceExit: slot = 4
+            case .start, .stop:
+                for index in after.indices where after[index] != nil { before[index] = after[index] }
+                after = Array(repeating: nil, count: 5)
+                lifecycle = command
+                return
+            case .userAction, .calls, .appState, .wake:
+                // Deliveries and timers never wait in the queue, and user actions are handled by
+                // the caller; kept as they are should that change.
+                others.append(command)
+                return
+            }
+            if lifecycle == nil { before[slot] = command } else { after[slot] = command }
+        }
+
+        mutating func flush() -> [MonitorCore.Command] {
+            defer { self = Segment() }
+            return others + before.compactMap { $0 } + (lifecycle.map { [$0] } ?? []) + after.compactMap { $0 }
+        }
+    }
+}
+
+extension CallBatch {
+    /// `self` followed by `next`, as one batch: a complete list replaces everything before it;
+    /// changes update the calls they name, in place, and add the others.
+    func merged(with next: CallBatch) -> CallBatch {
+        if next.isComplete { return next }
+        var result = self
+        for snapshot in next.calls {
+            if let index = result.calls.firstIndex(where: { $0.id == snapshot.id }) {
+                result.calls[index] = snapshot
+            } else {
+                result.calls.append(snapshot)
+            }
+        }
+        return result
     }
 }

@@ -176,7 +176,7 @@ struct FailClosedTests {
         #expect(h.terminator.exitCodes == [])
     }
 
-    @Test("A batch queued from another thread before a stop and start is dropped when it arrives after the restart")
+    @Test("A batch from an earlier run of the source that arrives after a stop and start is dropped")
     func staleBatchAfterRestartIsDropped() async {
         let source = RetainingCallSource()
         let renderer = SimulatedAlertRenderer()
@@ -185,18 +185,36 @@ struct FailClosedTests {
                                   alertRenderer: renderer, terminator: SimulatedTerminator())
         monitor.setCallback { events.append($0) }
         monitor.startMonitoring(withTerminateIn: 5)
-        queueWhileMainIsBusy(source.delivers[0], .changes([CallSnapshot(id: CallID("ghost"), hasConnected: true)])) {
-            monitor.stopMonitoring()
-            monitor.startMonitoring(withTerminateIn: 5)
-        }
+        monitor.stopMonitoring()
+        monitor.startMonitoring(withTerminateIn: 5)
+        // A slow adapter thread still holds the first run's closure and delivers now.
+        queueWhileMainIsBusy(source.delivers[0], .changes([CallSnapshot(id: CallID("ghost"), hasConnected: true)])) {}
         await drainMainQueue()
         #expect(source.delivers.count == 2)
         #expect(events == [])
         #expect(renderer.current == nil)
     }
 
-    /// Delivers `batch` from another thread while this (main) thread is blocked, so it waits in
-    /// the main queue; then runs `then` before the main queue gets to it.
+    @Test("A batch another thread delivered before a stop made on the main thread is applied before the stop, in order")
+    func batchBeforeStopKeepsOrder() async {
+        let source = RetainingCallSource()
+        let renderer = SimulatedAlertRenderer()
+        var log: [String] = []
+        renderer.onChange = { log.append($0.map { "alert \($0.remaining)" } ?? "dismiss") }
+        let monitor = CallMonitor(callSource: source, appState: SimulatedAppState(), scheduler: ManualScheduler(),
+                                  alertRenderer: renderer, terminator: SimulatedTerminator())
+        monitor.setCallback { log.append("event \($0)") }
+        monitor.startMonitoring(withTerminateIn: 5)
+        queueWhileMainIsBusy(source.delivers[0], .changes([CallSnapshot(id: CallID("A"), hasConnected: true)])) {
+            monitor.stopMonitoring()
+        }
+        await drainMainQueue()
+        #expect(log == ["event started", "alert 5", "dismiss"])
+        #expect(renderer.current == nil)
+    }
+
+    /// Delivers `batch` from another thread while this (main) thread is blocked, so it waits for
+    /// the main thread; then runs `then` before the main queue gets to it.
     private func queueWhileMainIsBusy(_ deliver: @escaping @Sendable (CallBatch) -> Void, _ batch: CallBatch, then: () -> Void) {
         let queued = DispatchSemaphore(value: 0)
         Thread.detachNewThread {

@@ -7,7 +7,7 @@
 /// thread, in order, and ignores deliveries made after ``stop()``. Deliveries that pile up while
 /// the main thread is busy are merged into one (only the latest state of each call matters).
 ///
-/// Every source the library ships passes the `CallSourceConformance` test suite; run it against your own.
+/// Every source the library ships passes ``CallSourceConformance``; run it against your own.
 @MainActor
 public protocol CallSource: AnyObject, Sendable {
     /// Begins observing. The source first delivers ``CallBatch/complete(_:)`` with every call

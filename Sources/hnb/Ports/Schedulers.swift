@@ -12,6 +12,10 @@ import Musl
 
 /// Reads a monotonic clock that keeps counting while the device sleeps, so a countdown measured
 /// against it is not stretched by a suspension.
+///
+/// Apple counts clocks measured from boot as "system boot time", a required-reason API: the
+/// library declares it in Resources/PrivacyInfo.xcprivacy (reason 35F9.1, elapsed time for
+/// timers, never sent off the device). Reading another clock means updating that file.
 enum MonotonicClock {
     static func now() -> Int64 {
         var ts = timespec()
