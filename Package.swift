@@ -34,7 +34,8 @@ let package = Package(
         .target(
             name: "hnb",
             dependencies: [.target(name: "CDBus", condition: .when(platforms: [.linux], traits: ["Telephony"]))],
-            // The built-in dialog's translations: one Localizable.strings per language.
+            // The built-in dialog's translations (one Localizable.strings per language) and the
+            // privacy manifest, PrivacyInfo.xcprivacy, which Xcode reads from the resource bundle.
             resources: [.process("Resources")],
             swiftSettings: strict
         ),

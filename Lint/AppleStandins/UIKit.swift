@@ -133,3 +133,161 @@ public enum UIAccessibility {
     @MainActor
     public static func post(notification: Notification, argument: Any?) {}
 }
+
+// --- Multi-window dialog (UIKitAlertRenderer's scene plan and cover windows) ---------------------
+// Each declaration names the SDK header it mirrors (iOS 17.0 SDK) and carries its availability.
+
+// UIKit/UISceneSession.h, UIKit/UISceneDefinitions.h, UIKit/UIWindowScene.h (the role constants)
+@available(iOS 13.0, *)
+@MainActor
+open class UISceneSession: NSObject {
+    public struct Role: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        // UIKit/UIWindowScene.h
+        @available(iOS 13.0, *)
+        public static let windowApplication = Role(rawValue: "UIWindowSceneSessionRoleApplication")
+        // UIKit/UIWindowScene.h
+        @available(iOS 16.0, *)
+        public static let windowExternalDisplayNonInteractive = Role(rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+    }
+    open var role: Role { .windowApplication }
+    open var persistentIdentifier: String { "" }
+}
+
+// UIKit/UIScene.h
+@available(iOS 13.0, *)
+extension UIScene {
+    public var session: UISceneSession { fatalError("stand-in") }
+    public nonisolated static let willConnectNotification = Notification.Name("UISceneWillConnectNotification")
+    public nonisolated static let didDisconnectNotification = Notification.Name("UISceneDidDisconnectNotification")
+    public nonisolated static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
+    public nonisolated static let willDeactivateNotification = Notification.Name("UISceneWillDeactivateNotification")
+    public nonisolated static let willEnterForegroundNotification = Notification.Name("UISceneWillEnterForegroundNotification")
+    public nonisolated static let didEnterBackgroundNotification = Notification.Name("UISceneDidEnterBackgroundNotification")
+}
+
+// UIKit/UIWindowScene.h
+@available(iOS 13.0, *)
+extension UIWindowScene {
+    public var windows: [UIWindow] { [] }
+}
+
+// UIKit/UIWindow.h
+extension UIWindow {
+    public var isKeyWindow: Bool { false }
+    public func makeKey() {}
+    public nonisolated static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+}
+
+// UIKit/UIViewController.h
+extension UIViewController {
+    public var view: UIView! {
+        get { fatalError("stand-in") }
+        set {}
+    }
+}
+
+// UIKit/UIAccessibility.h (a category on NSObject, without an actor)
+extension NSObject {
+    public var accessibilityViewIsModal: Bool {
+        get { false }
+        set {}
+    }
+}
+
+// UIKit/UIColor.h, UIKit/UIInterface.h (the system colors)
+@available(iOS 2.0, *)
+open class UIColor: NSObject, @unchecked Sendable {
+    @available(iOS 13.0, *)
+    open class var systemBackground: UIColor { UIColor() }
+    @available(iOS 13.0, *)
+    open class var label: UIColor { UIColor() }
+}
+
+// UIKit/UIFont.h, UIKit/UIFontDescriptor.h (the text styles)
+@available(iOS 2.0, *)
+open class UIFont: NSObject, @unchecked Sendable {
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        @available(iOS 9.0, *)
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+    }
+    @available(iOS 7.0, *)
+    open class func preferredFont(forTextStyle style: TextStyle) -> UIFont { UIFont() }
+}
+
+// UIKit/NSText.h (iOS values)
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+// UIKit/NSLayoutConstraint.h
+@available(iOS 6.0, *)
+@MainActor
+open class NSLayoutConstraint: NSObject {
+    @available(iOS 8.0, *)
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+}
+
+// UIKit/NSLayoutAnchor.h
+@available(iOS 9.0, *)
+@MainActor
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint() }
+}
+
+// UIKit/NSLayoutAnchor.h
+@available(iOS 9.0, *)
+@MainActor
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+// UIKit/NSLayoutAnchor.h
+@available(iOS 9.0, *)
+@MainActor
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+// UIKit/UILayoutGuide.h
+@available(iOS 9.0, *)
+@MainActor
+open class UILayoutGuide: NSObject {
+    open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+}
+
+// UIKit/UIView.h
+extension UIView {
+    public var backgroundColor: UIColor? {
+        get { nil }
+        set {}
+    }
+    public var subviews: [UIView] { [] }
+    public func addSubview(_ view: UIView) {}
+    @available(iOS 6.0, *)
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { true }
+        set {}
+    }
+    @available(iOS 9.0, *)
+    public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide() }
+    @available(iOS 9.0, *)
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    @available(iOS 9.0, *)
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor() }
+    @available(iOS 9.0, *)
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor() }
+}
+
+// UIKit/UILabel.h, UIKit/UIContentSizeCategoryAdjusting.h
+@available(iOS 2.0, *)
+@MainActor
+open class UILabel: UIView {
+    open var text: String?
+    open var font: UIFont!
+    open var textColor: UIColor!
+    open var textAlignment: NSTextAlignment = .natural
+    open var numberOfLines: Int = 1
+    @available(iOS 10.0, *)
+    open var adjustsFontForContentSizeCategory: Bool = false
+}

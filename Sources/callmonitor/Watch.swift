@@ -14,10 +14,35 @@ import Musl
 
 let watchUsage = """
   callmonitor watch [--backend modemmanager|ofono|auto] [--flow terminate|acknowledge] [--seconds N] [--language CODE] [--no-exit]
-      Monitors the real calls of this Linux phone (needs a build with --traits Telephony). The
-      dialog is drawn on standard error when it is a terminal; standard output gets a transcript
-      as JSON Lines. A line on standard input taps the dialog's button. Defaults: auto, terminate,
-      10 seconds. --no-exit reports the force exit instead of performing it. Ctrl-C stops.
+      Monitors this Linux phone's real calls (ModemManager or oFono over D-Bus); needs a build
+      with --traits Telephony. Dialog on the terminal, transcript as JSON Lines, real exit at 0.
+
+"""
+
+let watchHelp = """
+usage: callmonitor watch [--backend modemmanager|ofono|auto] [--flow terminate|acknowledge] [--seconds N] [--language CODE] [--no-exit]
+
+Runs the real monitor against this Linux phone's telephony daemon over the D-Bus system bus
+(DBUS_SYSTEM_BUS_ADDRESS if set). Needs a build with the Telephony trait: swift build --traits
+Telephony (Debian: libdbus-1-dev). The dialog is drawn on standard error when it is a terminal;
+standard output gets a transcript as JSON Lines; a line on standard input taps the dialog's button.
+
+options:
+  --backend modemmanager|ofono|auto   the daemon to read (default auto: ModemManager if it is on
+                                      the bus, else oFono, else the first of them to appear)
+  --flow terminate|acknowledge        the policy (default terminate)
+  --seconds N                         the countdown or the acknowledge delay, 0 to 3600 (default 10;
+                                      terminate clamps 0 to 1)
+  --language CODE                     language of the dialog: \(Languages.available.joined(separator: " "))
+  --no-exit                           report the force exit instead of performing it
+  --help                              this text
+
+transcript kinds: watch, telephony (status watching|waiting|lost|failed), calls (complete, each
+call's id, state ringing|connected|held|ended and direction), event, alert, dismiss, exit, tap,
+stopped. t is real seconds since the start.
+
+exit status: 0 when the terminate countdown force-exits; 128+signal when stopped (Ctrl-C: 130);
+2 on a bad option or a build without the Telephony trait.
 
 """
 
@@ -33,9 +58,9 @@ struct WatchOptions {
 @MainActor
 func watch(_ arguments: ArraySlice<String>) -> Never {
     let (options, words) = parseOptions(
-        arguments, valued: ["--backend", "--flow", "--seconds", "--language"], flags: ["--no-exit"]
+        arguments, valued: ["--backend", "--flow", "--seconds", "--language"], flags: ["--no-exit"], help: watchHelp
     )
-    guard words.isEmpty else { fail("watch takes no arguments besides its options\n\(usage)") }
+    guard words.isEmpty else { fail("watch takes no arguments besides its options\n\(watchHelp)") }
     var watchOptions = WatchOptions()
     switch options["--backend"] {
     case nil, "auto"?: watchOptions.backend = .auto

@@ -51,6 +51,11 @@ public final class CallMonitor: NSObject {
     /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
     /// phone would each enforce their policy; an app should use one.
     ///
+    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
+    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
+    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
+    /// > ``stopMonitoring()`` to let it go.
+    ///
     /// - Parameters:
     ///   - callSource: Reports the device's calls.
     ///   - appState: Tells whether the app is in the foreground.
@@ -91,22 +96,26 @@ public final class CallMonitor: NSObject {
     /// countdown with a Close App button is shown; at 0, or when the button is tapped, the app
     /// exits if the call is still live.
     ///
-    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
-    /// start with the new policy.
+    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// seconds) changes nothing: a countdown on screen keeps its deadline, so an app may call it
+    /// from every `sceneDidBecomeActive`. With another policy it is the same as
+    /// ``stopMonitoring()`` followed by a fresh start.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(startMonitoringWithTerminateIn:)
     #endif
     public func startMonitoring(withTerminateIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
+        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: self))
     }
 
     /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
     /// warning is shown; its Acknowledge button appears after `seconds`. The app never exits.
     ///
-    /// Calling it while already monitoring is the same as ``stopMonitoring()`` followed by a fresh
-    /// start with the new policy.
+    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// seconds) changes nothing: the delay keeps its deadline and an acknowledged warning stays
+    /// acknowledged. With another policy it is the same as ``stopMonitoring()`` followed by a
+    /// fresh start.
     ///
     /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
     ///   values are clamped to 0.
@@ -114,7 +123,7 @@ public final class CallMonitor: NSObject {
     @objc(startMonitoringWithAcknowledgeIn:)
     #endif
     public func startMonitoring(withAcknowledgeIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
+        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
     /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
@@ -178,9 +187,33 @@ public final class CallMonitor: NSObject {
     /// removes it with `nil`. Not in the reference.
     ///
     /// `exit(0)` skips `applicationWillTerminate` and every other shutdown path, so this is the
-    /// place to wipe session tokens or write a last log line. Keep it short: the exit follows.
-    public func setBeforeForceExit(_ hook: (@MainActor () -> Void)?) {
-        send(.setBeforeForceExit(hook))
+    /// place to wipe session tokens or write a last log line. The order at the exit is: the
+    /// callback and the UI hear of the last tick (or the tap), then `hook`, then the exit.
+    ///
+    /// > Important: The hook cannot hold the exit back. If it has not returned after `budget`
+    /// > seconds, a watchdog thread ends the app anyway (through
+    /// > ``AppTerminator/terminateFromAnyThread(code:)``), whatever the main thread is doing.
+    ///
+    /// - Parameters:
+    ///   - budget: How long the hook may run, in seconds; 2 by default. Clamped to 0…60; NaN
+    ///     means the default. 0 lets the watchdog end the app at once, in parallel with the hook.
+    ///   - hook: Work to do before the exit, on the main thread; `nil` removes it.
+    public func setBeforeForceExit(budget: Double = 2, _ hook: (@MainActor () -> Void)?) {
+        send(.setBeforeForceExit(hook, budgetNanoseconds: ExitWatchdog.nanoseconds(clamping: budget)))
+    }
+
+    /// The user action of the security UI on screen now, as a closure that may be called from any
+    /// thread; `nil` when none is shown. Not in the reference.
+    ///
+    /// The `onUserAction` a delegate receives is a plain `() -> Void`, as the reference spells
+    /// it, and Swift 6 does not let it leave the main actor. Call that one from your UI (on the
+    /// main thread). To trigger the action from another thread (a biometric prompt's reply, a
+    /// network callback), take this closure in `callMonitorDidDetectCall` instead. It is bound
+    /// to the same presentation, so it obeys the same rules: it acts at most once, in the
+    /// acknowledge flow only after the delay, and does nothing once that presentation is gone.
+    @MainActor
+    public func sendableUserAction() -> (@Sendable () -> Void)? {
+        core.sendableUserAction()
     }
 
     /// Turns call detection off or back on; not in the reference. Off, the monitor never starts
@@ -195,8 +228,7 @@ public final class CallMonitor: NSObject {
     }
 
     private func send(_ command: MonitorCore.Command) {
-        let core = self.core
-        MainQueue.run { core.submit(command) }
+        core.post(command)
     }
 }
 
@@ -231,12 +263,13 @@ struct WeakDelegate: @unchecked Sendable {
 @MainActor
 final class MonitorCore {
     enum Command: Sendable {
-        case start(MonitorPolicy)
+        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:)``).
+        case start(MonitorPolicy, owner: CallMonitor)
         case stop
         case setDelegate(WeakDelegate)
         case setCallback((@MainActor (CallEvent) -> Void)?)
         case setStrings(CallMonitorStrings)
-        case setBeforeForceExit((@MainActor () -> Void)?)
+        case setBeforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case setCallDetection(Bool)
         case userAction(token: UInt64)
         case calls(generation: UInt64, CallBatch)
@@ -260,6 +293,10 @@ final class MonitorCore {
     private weak var delegate: (any CallMonitorDelegate)?
     private var callback: (@MainActor (CallEvent) -> Void)?
     private var beforeForceExit: (@MainActor () -> Void)?
+    private var beforeForceExitBudget = ExitWatchdog.defaultBudget
+    /// The monitor that owns this core, held while monitoring so that dropping it cannot stop
+    /// the policy (a released monitor would otherwise go silent with a call live).
+    private var retainedOwner: CallMonitor?
     /// Read when the sources start; off, the call source is never started.
     private var callDetectionEnabled = true
     private var callSourceRunning = false
@@ -272,6 +309,8 @@ final class MonitorCore {
 
     private var inbox: [Command] = []
     private var draining = false
+    /// What other threads sent and the main thread has not applied yet, coalesced.
+    private let mailbox = Mailbox()
 
     nonisolated init(
         callSource: any CallSource,
@@ -285,6 +324,54 @@ final class MonitorCore {
         self.scheduler = scheduler
         self.defaultUI = defaultUI
         self.terminator = terminator
+    }
+
+    /// Applies `command` now if this is the main thread (after whatever other threads sent
+    /// before it), else leaves it in the mailbox for the main thread.
+    nonisolated func post(_ command: Command) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(command)
+            }
+        } else if mailbox.post(command) {
+            scheduleDrain()
+        }
+    }
+
+    /// The same for a call source's delivery: merged with any delivery still waiting.
+    private nonisolated func post(calls batch: CallBatch, generation: UInt64) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(.calls(generation: generation, batch))
+            }
+        } else if mailbox.post(calls: batch, generation: generation) {
+            scheduleDrain()
+        }
+    }
+
+    /// The same for an app-state change: only the latest one waits.
+    private nonisolated func post(isForeground: Bool, generation: UInt64) {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated {
+                drainMailbox()
+                submit(.appState(generation: generation, isForeground: isForeground))
+            }
+        } else if mailbox.post(isForeground: isForeground, generation: generation) {
+            scheduleDrain()
+        }
+    }
+
+    /// One main-queue block per burst, however many commands the burst holds.
+    private nonisolated func scheduleDrain() {
+        DispatchQueue.main.async { [self] in
+            MainActor.assumeIsolated { drainMailbox() }
+        }
+    }
+
+    private func drainMailbox() {
+        for command in mailbox.takeAll() { submit(command) }
     }
 
     func submit(_ command: Command) {
@@ -310,8 +397,9 @@ final class MonitorCore {
             run(.handOver)
         }
         switch command {
-        case .start(let policy):
+        case .start(let policy, let owner):
             run(.start(policy, isForeground: appState.isForeground))
+            if engine.isMonitoring { retainedOwner = owner }
         case .stop:
             run(.stop)
         case .setDelegate(let box):
@@ -323,8 +411,9 @@ final class MonitorCore {
             callback = newCallback
         case .setStrings(let strings):
             defaultUI.setStrings(strings)
-        case .setBeforeForceExit(let hook):
+        case .setBeforeForceExit(let hook, let budget):
             beforeForceExit = hook
+            beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
             callDetectionEnabled = enabled
         case .userAction(let token):
@@ -346,6 +435,8 @@ final class MonitorCore {
         for action in engine.handle(input, now: scheduler.now) {
             perform(action)
         }
+        // Stopped or exited: nothing holds the monitor any more but the app.
+        if !engine.isMonitoring { retainedOwner = nil }
     }
 
     private func perform(_ action: MonitorEngine.Action) {
@@ -390,12 +481,12 @@ final class MonitorCore {
             sourceGeneration &+= 1
             let generation = sourceGeneration
             appState.start { [weak self] isForeground in
-                MainQueue.run { self?.submit(.appState(generation: generation, isForeground: isForeground)) }
+                self?.post(isForeground: isForeground, generation: generation)
             }
             if callDetectionEnabled {
                 callSourceRunning = true
                 callSource.start { [weak self] batch in
-                    MainQueue.run { self?.submit(.calls(generation: generation, batch)) }
+                    self?.post(calls: batch, generation: generation)
                 }
             }
         case .stopSources:
@@ -406,16 +497,256 @@ final class MonitorCore {
             }
             appState.stop()
         case .exit(let code):
-            beforeForceExit?()
+            if let hook = beforeForceExit {
+                let terminator = self.terminator
+                let watchdog = ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
+                    terminator.terminateFromAnyThread(code: code)
+                }
+                hook()
+                // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
+                guard watchdog.disarm() else { return }
+            }
             terminator.terminate(code: code)
         }
+    }
+
+    func sendableUserAction() -> (@Sendable () -> Void)? {
+        engine.shownEvent.map { userAction(for: $0.token) }
     }
 
     /// The closure handed out with one presentation. It may be called from any thread, any number
     /// of times; the engine ignores it once the presentation is gone (rule 12).
     private func userAction(for token: UInt64) -> @Sendable () -> Void {
         { [weak self] in
-            MainQueue.run { self?.submit(.userAction(token: token)) }
+            self?.post(.userAction(token: token))
         }
+    }
+}
+
+/// Ends the app from a thread of its own if the before-exit hook has not returned in time, so no
+/// hook (slow, deadlocked, or waiting for the user) can keep a force exit from happening.
+///
+/// `@unchecked Sendable`: `state` is only touched under `lock`.
+final class ExitWatchdog: @unchecked Sendable {
+    static let defaultBudget: Int64 = 2_000_000_000
+    private static let maximumBudget: Int64 = 60_000_000_000
+
+    private enum State { case armed, disarmed, fired }
+    private let lock = NSLock()
+    private var state = State.armed
+
+    /// Arms the watchdog: `fire` runs on a global queue after `budgetNanoseconds` unless
+    /// ``disarm()`` came first.
+    init(budgetNanoseconds: Int64, fire: @escaping @Sendable () -> Void) {
+        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: budgetNanoseconds))
+        DispatchQueue.global(qos: .userInteractive).asyncAfter(deadline: deadline) { [self] in
+            let due = lock.withLock {
+                guard state == .armed else { return false }
+                state = .fired
+                return true
+            }
+            if due { fire() }
+        }
+    }
+
+    /// Returns `true` if the watchdog was stopped in time, `false` if it has already fired.
+    func disarm() -> Bool {
+        lock.withLock {
+            guard state == .armed else { return false }
+            state = .disarmed
+            return true
+        }
+    }
+
+    /// Seconds as given to `setBeforeForceExit(budget:_:)`, clamped to 0…60 s; NaN gives the
+    /// default.
+    static func nanoseconds(clamping seconds: Double) -> Int64 {
+        guard !seconds.isNaN else { return defaultBudget }
+        let clamped = min(max(seconds, 0), Double(maximumBudget) / 1e9)
+        return Int64((clamped * 1e9).rounded())
+    }
+}
+
+/// What other threads hand the main thread: API calls, call deliveries and app-state changes,
+/// kept under one lock and applied by one main-queue block per burst.
+///
+/// Only the latest state of a call or of the app matters, so deliveries are merged: at most one
+/// call batch and one app state wait, whatever the rate. API calls keep their order; a call that
+/// only repeats or overrides the one before it (the same setter again, the same start or stop
+/// twice, the same tap twice) replaces it. A storm of API calls faster than the main thread can
+/// apply them is bounded too: past ``limit`` waiting calls, the queue is folded into the calls
+/// that give the same end state (see ``fold(_:)``).
+///
+/// `@unchecked Sendable`: every stored property is only touched under `lock`.
+final class Mailbox: @unchecked Sendable {
+    /// How many API calls may wait before they are folded.
+    static let limit = 256
+
+    private let lock = NSLock()
+    private var commands: [MonitorCore.Command] = []
+    private var calls: (generation: UInt64, batch: CallBatch)?
+    private var appState: (generation: UInt64, isForeground: Bool)?
+    private var drainScheduled = false
+
+    /// Queues an API call; returns whether the caller must schedule a drain.
+    func post(_ command: MonitorCore.Command) -> Bool {
+        lock.withLock {
+            if let last = commands.last, let merged = Self.coalesce(last, command) {
+                commands[commands.count - 1] = merged
+            } else {
+                commands.append(command)
+                if commands.count > Self.limit { commands = Self.fold(commands) }
+            }
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Merges a call delivery into the one waiting; returns whether a drain must be scheduled.
+    func post(calls batch: CallBatch, generation: UInt64) -> Bool {
+        lock.withLock {
+            switch calls {
+            case let waiting? where waiting.generation == generation:
+                calls = (generation, waiting.batch.merged(with: batch))
+            case let waiting? where waiting.generation > generation:
+                // A late delivery from an earlier run of the source: stale, and it must not
+                // push out the current run's batch.
+                break
+            default:
+                // Nothing waits, or what waits is from an earlier run (stale).
+                calls = (generation, batch)
+            }
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Keeps only the latest app state; returns whether a drain must be scheduled.
+    func post(isForeground: Bool, generation: UInt64) -> Bool {
+        lock.withLock {
+            if let waiting = appState, waiting.generation > generation { return false }
+            appState = (generation, isForeground)
+            return scheduleIfNeeded()
+        }
+    }
+
+    /// Everything waiting, in the order to apply it: API calls, then the app state, then calls.
+    func takeAll() -> [MonitorCore.Command] {
+        lock.withLock {
+            // The common case on the main thread: nothing waits, and nothing is allocated.
+            if commands.isEmpty && appState == nil && calls == nil { return [] }
+            drainScheduled = false
+            var taken = commands
+            commands.removeAll(keepingCapacity: true)
+            if let appState { taken.append(.appState(generation: appState.generation, isForeground: appState.isForeground)) }
+            if let calls { taken.append(.calls(generation: calls.generation, calls.batch)) }
+            appState = nil
+            calls = nil
+            return taken
+        }
+    }
+
+    /// How many API calls wait (for tests of the bound).
+    var waitingCommands: Int { lock.withLock { commands.count } }
+
+    private func scheduleIfNeeded() -> Bool {
+        guard !drainScheduled else { return false }
+        drainScheduled = true
+        return true
+    }
+
+    /// The one call that has the effect of `first` followed by `second`, if there is one.
+    static func coalesce(_ first: MonitorCore.Command, _ second: MonitorCore.Command) -> MonitorCore.Command? {
+        switch (first, second) {
+        case (.setDelegate, .setDelegate), (.setCallback, .setCallback), (.setStrings, .setStrings),
+             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection):
+            return second
+        case (.stop, .stop):
+            return second
+        case (.start(let a, _), .start(let b, _)) where a == b:
+            // The policy in force again changes nothing (rule 11).
+            return second
+        case (.userAction(let a), .userAction(let b)) where a == b:
+            // A presentation's action acts at most once (rule 12).
+            return second
+        default:
+            return nil
+        }
+    }
+
+    /// Folds a long queue of API calls into the few that leave the monitor in the same state.
+    ///
+    /// User actions stay where they are, each token once (a later tap of the same presentation
+    /// acts no differently: no time passes between queued calls). Between two of them, the
+    /// settings made before the last start or stop keep their last values and come first, then
+    /// that start or stop, then the settings made after it. So a setting always applies to the
+    /// same start as it did (call detection switched off after a start still applies only to the
+    /// next one). What is left out are states no time passes in; every difference leans towards
+    /// enforcing: a restart to the policy already in force becomes no change, so a fold never
+    /// resets a countdown.
+    static func fold(_ commands: [MonitorCore.Command]) -> [MonitorCore.Command] {
+        var result: [MonitorCore.Command] = []
+        var seenTokens: Set<UInt64> = []
+        var segment = Segment()
+        for command in commands {
+            if case .userAction(let token) = command {
+                guard seenTokens.insert(token).inserted else { continue }
+                result += segment.flush()
+                result.append(command)
+            } else {
+                segment.add(command)
+            }
+        }
+        return result + segment.flush()
+    }
+
+    /// The calls between two user actions, folded.
+    private struct Segment {
+        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var lifecycle: MonitorCore.Command?
+        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var others: [MonitorCore.Command] = []
+
+        mutating func add(_ command: MonitorCore.Command) {
+            let slot: Int
+            switch command {
+            case .setCallDetection: slot = 0
+            case .setDelegate: slot = 1
+            case .setCallback: slot = 2
+            case .setStrings: slot = 3
+            case .setBeforeForceExit: slot = 4
+            case .start, .stop:
+                for index in after.indices where after[index] != nil { before[index] = after[index] }
+                after = Array(repeating: nil, count: 5)
+                lifecycle = command
+                return
+            case .userAction, .calls, .appState, .wake:
+                // Deliveries and timers never wait in the queue, and user actions are handled by
+                // the caller; kept as they are should that change.
+                others.append(command)
+                return
+            }
+            if lifecycle == nil { before[slot] = command } else { after[slot] = command }
+        }
+
+        mutating func flush() -> [MonitorCore.Command] {
+            defer { self = Segment() }
+            return others + before.compactMap { $0 } + (lifecycle.map { [$0] } ?? []) + after.compactMap { $0 }
+        }
+    }
+}
+
+extension CallBatch {
+    /// `self` followed by `next`, as one batch: a complete list replaces everything before it;
+    /// changes update the calls they name, in place, and add the others.
+    func merged(with next: CallBatch) -> CallBatch {
+        if next.isComplete { return next }
+        var result = self
+        for snapshot in next.calls {
+            if let index = result.calls.firstIndex(where: { $0.id == snapshot.id }) {
+                result.calls[index] = snapshot
+            } else {
+                result.calls.append(snapshot)
+            }
+        }
+        return result
     }
 }

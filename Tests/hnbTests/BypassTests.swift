@@ -26,6 +26,28 @@ struct BypassTests {
         ])
     }
 
+    @Test("An app that calls startMonitoring on every didBecomeActive cannot reset the countdown by switching apps")
+    func sameStartOnEveryActivationKeepsDeadline() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        for _ in 0..<10 {
+            h.advance(0.25)
+            h.app.setForeground(false)
+            h.advance(0.05)
+            h.app.setForeground(true)
+            // What sceneDidBecomeActive does in many apps.
+            h.monitor.startMonitoring(withTerminateIn: 3)
+        }
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect terminate 3", "0 event started",
+            "1 delegate tick 2", "2 delegate tick 1", "3 delegate tick 0", "3 exit 0",
+        ])
+        #expect(h.source.starts == 1)
+    }
+
     @Test("Putting the call on hold keeps it live: the countdown still ends in an exit")
     func holdAndResume() throws {
         let h = Harness()
@@ -168,8 +190,9 @@ struct BypassTests {
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
         h.advance(4)
+        // Rule 11 (issue 11): the policy in force again leaves the countdown where it is.
         h.monitor.startMonitoring(withTerminateIn: 5)
-        #expect(h.renderer.current?.remaining == 5)
+        #expect(h.renderer.current?.remaining == 1)
         h.monitor.startMonitoring(withAcknowledgeIn: 3)
         #expect(h.renderer.current?.flow == .acknowledge)
         #expect(h.renderer.current?.button == nil)

@@ -539,6 +539,39 @@ struct ControlTests {
         #expect(h.terminator.exitCodes.count == 0)
     }
 
+    @Test("Rule 11: the policy in force again (after clamping) changes nothing: no event, no UI change, the deadline stands")
+    func rule11_samePolicyChangesNothing() throws {
+        let h = Harness()
+        h.monitor.setDelegate(h.delegate())
+        h.monitor.startMonitoring(withTerminateIn: 1)
+        try h.calls.incoming("A")
+        h.advance(0.5)
+        h.monitor.startMonitoring(withTerminateIn: 0)
+        h.monitor.startMonitoring(withTerminateIn: -7)
+        #expect(h.source.starts == 1)
+        #expect(h.source.stops == 0)
+        h.advance(0.5)
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 1", "1 delegate tick 0", "1 exit 0"])
+    }
+
+    @Test("Rule 11: the same acknowledge policy again keeps the delay running and the acknowledgement standing")
+    func rule11_samePolicyAcknowledge() throws {
+        let h = Harness()
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(1)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.advance(1)
+        #expect(h.renderer.tapButton())
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.advance(5)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 2 button=-", "0 event started",
+            "1 alert acknowledge 1 button=-", "2 alert acknowledge 0 button=Acknowledge", "2 dismiss",
+        ])
+    }
+
     @Test("Rule 11: start with no call live only changes the policy for the next call")
     func rule11_restartWithoutCall() throws {
         let h = Harness()

@@ -355,7 +355,16 @@ struct RandomRun {
             let flow: CallMonitorFlow = pick(2) == 0 ? .terminate : .acknowledge
             let seconds = randomSeconds()
             flushHandOver()
-            // Rule 11: a restart ends the event and reports calls in progress afresh.
+            let clamped = { (flow: CallMonitorFlow, seconds: Int32) in flow == .terminate ? max(1, seconds) : max(0, seconds) }
+            if checker.monitoring == flow && clamped(flow, seconds) == clamped(flow, checker.seconds) {
+                // Rule 11: the same policy again changes nothing: no event, no UI change, and the
+                // countdown's deadlines stand (the clock checks of later ticks prove it).
+                checker.expectSilence("a start with the policy in force") {
+                    if flow == .terminate { monitor.startMonitoring(withTerminateIn: seconds) } else { monitor.startMonitoring(withAcknowledgeIn: seconds) }
+                }
+                return
+            }
+            // Rule 11: a restart with another policy ends the event and reports calls in progress afresh.
             checker.eventOver()
             checker.resetEvents()
             checker.monitoring = flow

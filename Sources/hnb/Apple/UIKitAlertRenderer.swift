@@ -1,136 +1,278 @@
-// The built-in dialog on UIKit platforms: a UIAlertController drawn from the engine's
-// SecurityAlert, in its own window above everything the app shows.
+// The built-in dialog on UIKit platforms. Every decision (which scene gets the alert, which get
+// covers, what to create, remove or make key) is ScenePlan's; this file describes UIKit's scenes
+// to it and carries out the plan.
 
 #if canImport(UIKit)
 import Foundation
 import UIKit
 
-/// Presents the built-in security dialog as a `UIAlertController` from a window of its own at
-/// alert level, on the foreground scene, so it sits above whatever the app is presenting.
+/// Presents the built-in security dialog on every window of the app: a `UIAlertController` in a
+/// window of its own on the key scene, and a cover that blocks touches and shows the dialog's
+/// title on every other foreground-active window scene (Split View, Stage Manager, several
+/// windows). Nothing is drawn on an external display's non-interactive scene.
 ///
-/// The countdown line is updated in place every tick. UIKit cannot add a button to an alert on
-/// screen, so when the Acknowledge button appears the alert is replaced by one that has it,
-/// without animation. VoiceOver reads the alert when it appears; the countdown is announced every
-/// five seconds, not every tick.
+/// The countdown line is updated in place every tick and announced to VoiceOver every five
+/// seconds. UIKit cannot add a button to an alert on screen, so when the Acknowledge button
+/// appears the alert is replaced by one that has it. The dialog follows scenes as they connect,
+/// activate, go to the background and disconnect. On dismissal the monitor's windows are hidden
+/// and released at once, without waiting for any UIKit completion handler, and the window that
+/// was key before the dialog is made key again.
 @available(iOSApplicationExtension, unavailable)
 public final class UIKitAlertRenderer: SecurityAlertRenderer {
-    private var window: UIWindow?
-    private var controller: UIAlertController?
-    /// What the engine wants on screen, kept so it can be shown again if UIKit loses it.
-    private var current: SecurityAlert?
+    /// What the engine wants on screen, or `nil`.
+    private var wanted: SecurityAlert?
     private var onButton: (@MainActor () -> Void)?
-    private var activationObserver: (any NSObjectProtocol)?
+    /// What the last plan left on screen.
+    private var drawn = ScenePlan.Drawn.nothing
+    /// The monitor's window in each scene that has one.
+    private var windows: [ScenePlan.SceneID: UIWindow] = [:]
+    /// The alert on screen, to update in place and to tell its button's tap from a stale one.
+    private var alert: UIAlertController?
+    private var observers: [any NSObjectProtocol] = []
+    private var updating = false
+    private var updateAgain = false
 
     /// A renderer with nothing on screen.
     public nonisolated init() {}
 
     public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        let previous = current
-        current = alert
+        wanted = alert
         self.onButton = onButton
-        watchActivation()
-        if let controller, previous?.button == alert.button {
-            controller.title = alert.title
-            controller.message = Self.body(of: alert)
-            announceIfDue(alert)
-            return
-        }
-        present(alert)
+        observeScenes()
+        update()
     }
 
     public func dismiss() {
-        current = nil
+        wanted = nil
         onButton = nil
-        let window = self.window
-        self.window = nil
-        let controller = self.controller
-        self.controller = nil
-        guard let controller else {
-            window?.isHidden = true
+        update()
+        stopObservingScenes()
+    }
+
+    // MARK: Planning
+
+    /// A scene change UIKit announces before the scene's state shows it.
+    private enum PendingChange {
+        case deactivating(ScenePlan.SceneID)
+        case disconnecting(ScenePlan.SceneID)
+    }
+
+    /// Plans from UIKit's current state and carries the plan out. A step that makes UIKit post a
+    /// notification (making a window key) can call back in here; that call is folded into one
+    /// more round instead of interleaving with the steps in progress.
+    private func update(_ pending: PendingChange? = nil) {
+        guard !updating else {
+            updateAgain = true
             return
         }
-        // Completion handlers are wrapped in assumeIsolated so this compiles whether or not the SDK
-        // in use marks them @MainActor; UIKit calls them on the main thread either way.
-        controller.dismiss(animated: true) {
-            MainActor.assumeIsolated { window?.isHidden = true }
+        updating = true
+        defer { updating = false }
+        var pending = pending
+        repeat {
+            updateAgain = false
+            let plan = ScenePlan.make(scenes: describeScenes(pending), wanted: wanted, drawn: drawn)
+            pending = nil
+            drawn = plan.drawn
+            for step in plan.steps { perform(step) }
+            if let text = plan.announcement {
+                UIAccessibility.post(notification: .announcement, argument: text)
+            }
+        } while updateAgain
+    }
+
+    /// The connected scenes as plain values, ordered by persistent identifier so that "first"
+    /// means the same thing from one plan to the next (UIKit hands them over as a set).
+    private func describeScenes(_ pending: PendingChange?) -> [ScenePlan.Scene] {
+        var result: [ScenePlan.Scene] = []
+        for scene in UIApplication.shared.connectedScenes {
+            let id = scene.session.persistentIdentifier
+            var activation = Self.activation(of: scene)
+            switch pending {
+            case .disconnecting(id)?: continue
+            case .deactivating(id)? where activation == .foregroundActive: activation = .foregroundInactive
+            default: break
+            }
+            var keyWindow: ScenePlan.Scene.KeyWindow?
+            if let key = (scene as? UIWindowScene)?.windows.first(where: { $0.isKeyWindow }) {
+                keyWindow = windows.values.contains { $0 === key } ? .monitor : .app(Self.identifier(of: key))
+            }
+            result.append(ScenePlan.Scene(id: id, role: Self.role(of: scene.session), activation: activation, keyWindow: keyWindow))
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    private static func role(of session: UISceneSession) -> ScenePlan.Scene.Role {
+        if session.role == .windowApplication { return .windowApplication }
+        if #available(iOS 16.0, *), session.role == .windowExternalDisplayNonInteractive {
+            return .externalDisplayNonInteractive
+        }
+        return .other
+    }
+
+    private static func activation(of scene: UIScene) -> ScenePlan.Scene.Activation {
+        switch scene.activationState {
+        case .foregroundActive: .foregroundActive
+        case .foregroundInactive: .foregroundInactive
+        case .background: .background
+        case .unattached: .unattached
+        @unknown default: .background
         }
     }
 
-    /// Shows `alert` as a new controller, replacing one already on screen.
-    private func present(_ alert: SecurityAlert) {
-        let next = UIAlertController(title: alert.title, message: Self.body(of: alert), preferredStyle: .alert)
-        if let button = alert.button {
+    private static func identifier(of window: UIWindow) -> ScenePlan.WindowID {
+        ScenePlan.WindowID(raw: UInt(bitPattern: ObjectIdentifier(window)))
+    }
+
+    // MARK: Drawing
+
+    private func perform(_ step: ScenePlan.Step) {
+        switch step {
+        case .removeWindow(let id):
+            guard let window = windows.removeValue(forKey: id) else { return }
+            // No completion handler is waited for: UIKit may not call one for a window that is
+            // going away, and the window must be hidden and released either way.
+            if let presented = window.rootViewController?.presentedViewController {
+                if presented === alert { alert = nil }
+                presented.dismiss(animated: false)
+            }
+            window.isHidden = true
+        case .makeKey(let id):
+            appWindow(id)?.makeKey()
+        case .showCover(let id):
+            guard let wanted, let window = newWindow(in: id) else { return }
+            window.rootViewController = Self.cover(title: wanted.title)
+            window.isHidden = false
+        case .updateCover(let id):
+            guard let wanted else { return }
+            coverLabel(in: windows[id])?.text = wanted.title
+        case .showAlert(let id, let animated):
+            guard let wanted, let window = newWindow(in: id) else { return }
+            let host = UIViewController()
+            window.rootViewController = host
+            window.makeKeyAndVisible()
+            let controller = makeAlert(wanted)
+            alert = controller
+            host.present(controller, animated: animated)
+        case .updateAlert:
+            guard let wanted, let alert else { return }
+            alert.title = wanted.title
+            alert.message = Self.body(of: wanted)
+        }
+    }
+
+    /// A window above everything the app shows, in scene `id`; not yet visible.
+    private func newWindow(in id: ScenePlan.SceneID) -> UIWindow? {
+        let scene = UIApplication.shared.connectedScenes
+            .first { $0.session.persistentIdentifier == id } as? UIWindowScene
+        guard let scene else { return nil }
+        let window = UIWindow(windowScene: scene)
+        window.windowLevel = .alert + 1
+        windows[id] = window
+        return window
+    }
+
+    /// One of the app's own windows that is still there.
+    private func appWindow(_ id: ScenePlan.WindowID) -> UIWindow? {
+        for case let scene as UIWindowScene in UIApplication.shared.connectedScenes {
+            for window in scene.windows where Self.identifier(of: window) == id && !windows.values.contains(where: { $0 === window }) {
+                return window
+            }
+        }
+        return nil
+    }
+
+    private func makeAlert(_ content: SecurityAlert) -> UIAlertController {
+        let controller = UIAlertController(title: content.title, message: Self.body(of: content), preferredStyle: .alert)
+        if let button = content.button {
             // Weak: the alert owns its action, so a strong capture would keep the alert alive.
-            next.addAction(UIAlertAction(title: button, style: alert.flow == .terminate ? .destructive : .default) { [weak self, weak next] _ in
+            controller.addAction(UIAlertAction(title: button, style: content.flow == .terminate ? .destructive : .default) { [weak self, weak controller] _ in
                 MainActor.assumeIsolated {
-                    guard let next else { return }
-                    self?.buttonTapped(on: next)
+                    guard let self, let controller, controller === self.alert else { return }
+                    self.buttonTapped()
                 }
             })
         }
-        guard let host = hostViewController() else {
-            // No scene in the foreground: shown as soon as one becomes active (watchActivation).
-            controller = nil
-            return
-        }
-        if let old = controller {
-            controller = next
-            old.dismiss(animated: false) {
-                MainActor.assumeIsolated { host.present(next, animated: false) }
-            }
-        } else {
-            controller = next
-            host.present(next, animated: true)
-        }
+        return controller
     }
 
-    /// UIKit removes an alert whose button was tapped. The engine decides whether the event is
-    /// over; if it is not (an action it refused), the dialog comes back at once.
-    private func buttonTapped(on tapped: UIAlertController) {
+    /// UIKit has removed the alert whose button was tapped. The engine decides whether the event
+    /// is over; if it is not (an action it refused), the next plan brings the alert back.
+    private func buttonTapped() {
+        alert = nil
+        drawn.alertDroppedByUIKit()
         onButton?()
-        if let current, controller === tapped {
-            controller = nil
-            present(current)
-        }
+        update()
     }
 
-    private func hostViewController() -> UIViewController? {
-        if let root = window?.rootViewController { return root }
-        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        guard let scene = scenes.first(where: { $0.activationState == .foregroundActive })
-            ?? scenes.first(where: { $0.activationState == .foregroundInactive }) else { return nil }
-        let window = UIWindow(windowScene: scene)
-        window.windowLevel = .alert + 1
-        let root = UIViewController()
-        window.rootViewController = root
-        window.makeKeyAndVisible()
-        self.window = window
-        return root
+    /// The cover: opaque, so another window of the app shows none of its content during a call,
+    /// with the dialog's title in the middle. Its view takes every touch.
+    private static func cover(title: String) -> UIViewController {
+        let controller = UIViewController()
+        let view: UIView = controller.view
+        view.backgroundColor = .systemBackground
+        view.accessibilityViewIsModal = true
+        let label = UILabel()
+        label.text = title
+        label.font = .preferredFont(forTextStyle: .title2)
+        label.adjustsFontForContentSizeCategory = true
+        label.textColor = .label
+        label.textAlignment = .center
+        label.numberOfLines = 0
+        label.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
+            label.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
+            label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+        ])
+        return controller
     }
 
-    /// Re-shows the dialog when a scene becomes active, in case it could not be shown before.
-    private func watchActivation() {
-        guard activationObserver == nil else { return }
-        activationObserver = NotificationCenter.default.addObserver(
-            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-        ) { [weak self] _ in
-            MainActor.assumeIsolated {
-                guard let self, let current = self.current, self.controller == nil else { return }
-                self.present(current)
-            }
-        }
-    }
-
-    /// Every fifth second of the countdown; a new alert (first show, button appearing) is read
-    /// by VoiceOver on its own.
-    private func announceIfDue(_ alert: SecurityAlert) {
-        guard let text = alert.countdown, alert.remaining > 0, alert.remaining % 5 == 0 else { return }
-        UIAccessibility.post(notification: .announcement, argument: text)
+    private func coverLabel(in window: UIWindow?) -> UILabel? {
+        window?.rootViewController?.view?.subviews.first { $0 is UILabel } as? UILabel
     }
 
     /// Message and countdown, each its own paragraph; UIAlertController has one message field.
     private static func body(of alert: SecurityAlert) -> String {
         [alert.message, alert.countdown].compactMap { $0 }.joined(separator: "\n\n")
+    }
+
+    // MARK: Following scenes
+
+    /// Plans again whenever a scene connects, activates, deactivates, goes to the background or
+    /// disconnects, or a window becomes key, so the dialog follows the app's windows and shows
+    /// as soon as a scene activates if none could show it before.
+    private func observeScenes() {
+        guard observers.isEmpty else { return }
+        let center = NotificationCenter.default
+        let sceneNotifications: [Notification.Name] = [
+            UIScene.willConnectNotification, UIScene.didActivateNotification,
+            UIScene.willEnterForegroundNotification, UIScene.didEnterBackgroundNotification,
+            UIWindow.didBecomeKeyNotification,
+        ]
+        for name in sceneNotifications {
+            observers.append(center.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
+                MainActor.assumeIsolated { self?.update() }
+            })
+        }
+        // These two are posted while the scene still reports its old state.
+        observers.append(center.addObserver(forName: UIScene.willDeactivateNotification, object: nil, queue: .main) { [weak self] note in
+            MainActor.assumeIsolated {
+                guard let self, let scene = note.object as? UIScene else { return }
+                self.update(.deactivating(scene.session.persistentIdentifier))
+            }
+        })
+        observers.append(center.addObserver(forName: UIScene.didDisconnectNotification, object: nil, queue: .main) { [weak self] note in
+            MainActor.assumeIsolated {
+                guard let self, let scene = note.object as? UIScene else { return }
+                self.update(.disconnecting(scene.session.persistentIdentifier))
+            }
+        })
+    }
+
+    private func stopObservingScenes() {
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
+        observers = []
     }
 }
 #endif

@@ -133,7 +133,10 @@ struct MonitorEngine: Sendable {
         switch input {
         case .start(let policy, let foreground):
             guard phase != .exited else { return [] }
-            // Rule 11: a second start is a stop followed by a fresh start.
+            // Rule 11: the same policy again changes nothing (apps call start from every
+            // didBecomeActive; a reset countdown there would let a caller talk the user past the
+            // policy). Another policy is a stop followed by a fresh start.
+            if phase == .on(policy) { return [] }
             if isMonitoring { stop(into: &actions) }
             phase = .on(policy)
             isForeground = foreground

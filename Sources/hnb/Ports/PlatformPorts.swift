@@ -50,7 +50,9 @@ extension LivePorts {
 public final class NoTelephonyCallSource: CallSource {
     /// A source that will report no calls.
     public nonisolated init() {}
+    /// Delivers the one complete list this source will ever have: no calls.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
+    /// Nothing to stop: this source never delivers again after ``start(_:)``.
     public func stop() {}
 }
 
@@ -58,24 +60,29 @@ public final class NoTelephonyCallSource: CallSource {
 public final class ProcessAppState: AppStateSource {
     /// A source that is always in the foreground.
     public nonisolated init() {}
+    /// Always `true`: a process without an app lifecycle is never in the background.
     public var isForeground: Bool { true }
+    /// Delivers nothing: the state never changes.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    /// Nothing to stop.
     public func stop() {}
 }
 
 /// Ends the process with `exit(code)`, as the reference specifies.
 ///
-/// `exit` skips the usual shutdown path of an app; ``beforeExit`` runs first, on the main thread,
-/// to wipe session data or write a last log line.
+/// `exit` skips the usual shutdown path of an app; use ``CallMonitor/setBeforeForceExit(budget:_:)``
+/// to wipe session data or write a last log line first.
 public final class ProcessExitTerminator: AppTerminator {
-    /// Runs on the main thread just before the process exits.
-    public var beforeExit: (@MainActor () -> Void)?
-
-    /// A terminator with no `beforeExit` hook.
+    /// A terminator.
     public nonisolated init() {}
 
+    /// Ends the process with `exit(code)`; it does not return.
     public func terminate(code: Int32) {
-        beforeExit?()
+        exit(code)
+    }
+
+    /// Ends the process with `exit(code)` from any thread; it does not return.
+    public nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }
 }

@@ -62,8 +62,14 @@ public protocol MonitorScheduler: AnyObject, Sendable {
 /// Ends the app when the terminate flow decides it must.
 @MainActor
 public protocol AppTerminator: AnyObject, Sendable {
-    /// Ends the process with `code`. The live terminator does not return.
+    /// Ends the process with `code`, on the main thread. The live terminator does not return.
     func terminate(code: Int32)
+
+    /// Ends the process with `code` from whatever thread calls it, without waiting for the main
+    /// thread: the before-exit watchdog's way out when the hook set with
+    /// ``CallMonitor/setBeforeForceExit(budget:_:)`` has not returned in time (the main thread
+    /// is then still inside the hook). The live terminator does not return.
+    nonisolated func terminateFromAnyThread(code: Int32)
 }
 
 /// Draws the built-in security dialog described by a ``SecurityAlert``.

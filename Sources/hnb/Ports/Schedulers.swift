@@ -12,6 +12,10 @@ import Musl
 
 /// Reads a monotonic clock that keeps counting while the device sleeps, so a countdown measured
 /// against it is not stretched by a suspension.
+///
+/// Apple counts clocks measured from boot as "system boot time", a required-reason API: the
+/// library declares it in Resources/PrivacyInfo.xcprivacy (reason 35F9.1, elapsed time for
+/// timers, never sent off the device). Reading another clock means updating that file.
 enum MonotonicClock {
     static func now() -> Int64 {
         var ts = timespec()
@@ -39,6 +43,7 @@ public final class LiveScheduler: MonitorScheduler {
     /// Readable from any thread.
     public nonisolated var now: Int64 { MonotonicClock.now() }
 
+    /// Runs `work` on the main queue at `deadline` on this clock (at once if it has passed).
     public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         let delay = max(0, deadline - now)
         // `.strict` and zero leeway: the system must not coalesce this timer with others, which
@@ -99,6 +104,7 @@ public final class ManualScheduler: MonitorScheduler {
     /// A scheduler at virtual instant 0 with nothing scheduled.
     public nonisolated init() {}
 
+    /// Keeps `work` until ``advance(to:)`` or ``advance(bySeconds:)`` passes `deadline`.
     public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         scheduledCount += 1
         let entry = Entry(deadline: deadline, order: scheduledCount, work: Work(work))

@@ -1,0 +1,151 @@
+#import "AccountViewController.h"
+#import "AppDelegate.h"
+#import "CallMonitorImport.h"
+#import "DebugCall.h"
+
+@interface AccountViewController ()
+@property (nonatomic, strong) UILabel *eventLabel;
+@property (nonatomic, strong) UISwitch *callSwitch;
+@property (nonatomic, strong) DebugCall *debugCall;
+@end
+
+@implementation AccountViewController
+
+- (void)viewDidLoad {
+    [super viewDidLoad];
+    self.title = @"Accounts";
+    self.view.backgroundColor = [UIColor systemGroupedBackgroundColor];
+    self.debugCall = [[DebugCall alloc] init];
+
+    UIStackView *stack = [[UIStackView alloc]
+        initWithArrangedSubviews:@[ [self accountCard], [self sendMoneyButton], [self debugSection] ]];
+    stack.axis = UILayoutConstraintAxisVertical;
+    stack.spacing = 24;
+    stack.translatesAutoresizingMaskIntoConstraints = NO;
+    [self.view addSubview:stack];
+    UILayoutGuide *margins = self.view.layoutMarginsGuide;
+    [NSLayoutConstraint activateConstraints:@[
+        [stack.topAnchor constraintEqualToAnchor:self.view.safeAreaLayoutGuide.topAnchor constant:24],
+        [stack.leadingAnchor constraintEqualToAnchor:margins.leadingAnchor],
+        [stack.trailingAnchor constraintEqualToAnchor:margins.trailingAnchor],
+    ]];
+
+    [[NSNotificationCenter defaultCenter] addObserver:self
+                                             selector:@selector(callEvent:)
+                                                 name:AppCallEventNotification
+                                               object:nil];
+}
+
+- (UIView *)accountCard {
+    UILabel *balance = [self labelWithText:@"€ 2,481.09" style:UIFontTextStyleLargeTitle color:[UIColor labelColor]];
+    balance.accessibilityLabel = @"Balance: 2,481 euros 9 cents";
+    UIStackView *card = [[UIStackView alloc] initWithArrangedSubviews:@[
+        [self labelWithText:@"Everyday Account" style:UIFontTextStyleHeadline color:[UIColor labelColor]],
+        [self labelWithText:@"DE89 3704 0044 0532 0130 00" style:UIFontTextStyleSubheadline color:[UIColor secondaryLabelColor]],
+        balance,
+        [self labelWithText:@"Available balance" style:UIFontTextStyleFootnote color:[UIColor secondaryLabelColor]],
+    ]];
+    card.axis = UILayoutConstraintAxisVertical;
+    card.spacing = 6;
+    card.layoutMarginsRelativeArrangement = YES;
+    card.layoutMargins = UIEdgeInsetsMake(16, 16, 16, 16);
+    card.backgroundColor = [UIColor secondarySystemGroupedBackgroundColor];
+    card.layer.cornerRadius = 12;
+    return card;
+}
+
+- (UIButton *)sendMoneyButton {
+    UIButton *button = [UIButton buttonWithType:UIButtonTypeSystem];
+    [button setTitle:@"Send money" forState:UIControlStateNormal];
+    [button setTitleColor:[UIColor whiteColor] forState:UIControlStateNormal];
+    button.titleLabel.font = [UIFont preferredFontForTextStyle:UIFontTextStyleHeadline];
+    button.backgroundColor = [UIColor systemBlueColor];
+    button.layer.cornerRadius = 12;
+    [button.heightAnchor constraintGreaterThanOrEqualToConstant:50].active = YES;
+    [button addTarget:self action:@selector(sendMoney) forControlEvents:UIControlEventTouchUpInside];
+    return button;
+}
+
+/// Debug only: remove from a shipping app.
+- (UIView *)debugSection {
+    UISegmentedControl *policy =
+        [[UISegmentedControl alloc] initWithItems:@[ @"Close app in 10 s", @"Warn, acknowledge in 5 s" ]];
+    policy.selectedSegmentIndex = 0;
+    [policy addTarget:self action:@selector(policyChanged:) forControlEvents:UIControlEventValueChanged];
+
+    self.callSwitch = [[UISwitch alloc] init];
+    self.callSwitch.accessibilityLabel = @"Simulate a call";
+    [self.callSwitch addTarget:self action:@selector(simulateCallChanged:) forControlEvents:UIControlEventValueChanged];
+    UIStackView *switchRow = [[UIStackView alloc] initWithArrangedSubviews:@[
+        [self labelWithText:@"Simulate a call" style:UIFontTextStyleBody color:[UIColor labelColor]],
+        self.callSwitch,
+    ]];
+    switchRow.spacing = 8;
+
+    self.eventLabel = [self labelWithText:@"Last call event: none" style:UIFontTextStyleFootnote color:[UIColor secondaryLabelColor]];
+
+    UIStackView *section = [[UIStackView alloc] initWithArrangedSubviews:@[
+        [self labelWithText:@"DEBUG" style:UIFontTextStyleCaption1 color:[UIColor secondaryLabelColor]],
+        policy, switchRow, self.eventLabel,
+    ]];
+    section.axis = UILayoutConstraintAxisVertical;
+    section.spacing = 12;
+    return section;
+}
+
+- (UILabel *)labelWithText:(NSString *)text style:(UIFontTextStyle)style color:(UIColor *)color {
+    UILabel *label = [[UILabel alloc] init];
+    label.text = text;
+    label.font = [UIFont preferredFontForTextStyle:style];
+    label.adjustsFontForContentSizeCategory = YES;
+    label.textColor = color;
+    label.numberOfLines = 0;
+    return label;
+}
+
+- (void)callEvent:(NSNotification *)notification {
+    NSNumber *value = notification.object;
+    switch ((CallEvent)value.integerValue) {
+        case CallEventRinging: self.eventLabel.text = @"Last call event: ringing"; break;
+        case CallEventStarted: self.eventLabel.text = @"Last call event: started"; break;
+        case CallEventEnded: self.eventLabel.text = @"Last call event: ended"; break;
+    }
+}
+
+- (void)sendMoney {
+    UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Send money"
+                                                                   message:@"This example app does not send money."
+                                                            preferredStyle:UIAlertControllerStyleAlert];
+    [alert addAction:[UIAlertAction actionWithTitle:@"OK" style:UIAlertActionStyleDefault handler:nil]];
+    [self presentViewController:alert animated:YES completion:nil];
+}
+
+- (void)policyChanged:(UISegmentedControl *)control {
+    // Starting again with a new policy replaces the running one.
+    if (control.selectedSegmentIndex == 0) {
+        [[CallMonitor sharedInstance] startMonitoringWithTerminateIn:10];
+    } else {
+        [[CallMonitor sharedInstance] startMonitoringWithAcknowledgeIn:5];
+    }
+}
+
+- (void)simulateCallChanged:(UISwitch *)control {
+    if (!control.isOn) {
+        [self.debugCall end];
+        return;
+    }
+    __weak AccountViewController *weakSelf = self;
+    [self.debugCall startWithCompletion:^(NSError *_Nullable error) {
+        if (error == nil) {
+            return;
+        }
+        [weakSelf.callSwitch setOn:NO animated:YES];
+        UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"No debug call"
+                                                                       message:error.localizedDescription
+                                                                preferredStyle:UIAlertControllerStyleAlert];
+        [alert addAction:[UIAlertAction actionWithTitle:@"OK" style:UIAlertActionStyleDefault handler:nil]];
+        [weakSelf presentViewController:alert animated:YES completion:nil];
+    }];
+}
+
+@end

@@ -1,0 +1,158 @@
+// Two parts of `callmonitor bench` that put the library's figures against a yardstick: the OS's
+// own strict one-shot timer (what no countdown on this machine can beat), and a storm of API calls
+// from eight threads (what the main-thread mailbox must absorb without growing or lagging).
+
+import Dispatch
+import Foundation
+import hnb
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension Bench {
+    /// Lateness of bare strict one-shot Dispatch timers on the main queue, each armed for
+    /// start + k s, measured on the same clock as the monitor's ticks: the floor for the
+    /// monitor's own tick lateness on this machine at this moment.
+    static func rawTimer(seconds: Int32, clock: LiveScheduler) async -> [Double] {
+        await withCheckedContinuation { (done: CheckedContinuation<[Double], Never>) in
+            RawTimerSeries(seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).arm()
+        }
+    }
+
+    /// What a storm does to the main thread: eight threads call every public method as fast as
+    /// they can for `seconds` while a probe on the main queue measures how long main-queue work
+    /// waits. Returns the probe's latencies (ms), the API calls made and the peak memory (MiB).
+    static func storm(seconds: Double) async -> (latencies: [Double], calls: Int, peakMiB: Double) {
+        let source = ExternalCallSource()
+        let monitor = CallMonitor(callSource: source, appState: ProcessAppState(), scheduler: LiveScheduler(),
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
+        let delegate = BenchDelegate()
+        let shared = StormShared(delegate: delegate)
+        let clock = LiveScheduler()
+        let stopAt = clock.now + Int64(seconds * 1e9)
+        let made = Counter()
+        let memoryBefore = currentMemoryMiB()
+
+        // Eight workers on their own threads (not the cooperative pool, which the main-queue
+        // probe below must not compete with for the same two cores any more than they do).
+        let finished = DispatchGroup()
+        for worker in 0..<8 {
+            finished.enter()
+            Thread.detachNewThread {
+                var rng = BenchRandom(seed: UInt64(worker) + 1)
+                var count = 0
+                while clock.now < stopAt {
+                    for _ in 0..<64 {
+                        let roll = rng.next() % 10
+                        let id = CallID("storm-\(worker)-\(rng.next() % 3)")
+                        switch roll {
+                        case 0: monitor.startMonitoring(withTerminateIn: 3600)
+                        case 1: monitor.startMonitoring(withAcknowledgeIn: Int32(rng.next() % 4))
+                        case 2: monitor.stopMonitoring()
+                        case 3: monitor.setDelegate(shared.pick(rng.next()))
+                        case 4: monitor.setLanguage(rng.next() % 2 == 0 ? "de" : nil)
+                        case 5: monitor.setCallback(nil)
+                        default: source.send([CallSnapshot(id: id, hasConnected: roll == 7, hasEnded: roll == 8)])
+                        }
+                        count += 1
+                    }
+                }
+                made.add(count)
+                finished.leave()
+            }
+        }
+
+        // The probe: every millisecond, main-queue work notes how late it ran.
+        var latencies: [Double] = []
+        var peak = memoryBefore
+        while clock.now < stopAt {
+            let posted = clock.now
+            let ranAt: Int64 = await withCheckedContinuation { (ran: CheckedContinuation<Int64, Never>) in
+                DispatchQueue.main.async { ran.resume(returning: clock.now) }
+            }
+            latencies.append(Double(ranAt - posted) / 1e6)
+            peak = Swift.max(peak, currentMemoryMiB())
+            await sleep(0.001)
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            finished.notify(queue: .main) { done.resume() }
+        }
+        // What was still waiting when the workers stopped is applied now.
+        await sleep(0.05)
+        peak = Swift.max(peak, currentMemoryMiB())
+        monitor.stopMonitoring()
+        withExtendedLifetime(delegate) {}
+        return (latencies, made.value, peak)
+    }
+}
+
+/// Resident memory of this process now, in MiB (VmRSS on Linux; the task's resident size
+/// elsewhere is not read, and 0 is returned).
+func currentMemoryMiB() -> Double {
+    #if os(Linux)
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let kib = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kib / 1024
+    }
+    return 0
+    #else
+    return 0
+    #endif
+}
+
+/// One strict one-shot timer per second, each armed for the absolute instant start + k s, as
+/// LiveScheduler arms the monitor's ticks.
+@MainActor
+final class RawTimerSeries {
+    let seconds: Int32
+    let clock: LiveScheduler
+    let done: ([Double]) -> Void
+    let start: Int64
+    var k: Int64 = 0
+    var lateness: [Double] = []
+    var timer: (any DispatchSourceTimer)?
+
+    init(seconds: Int32, clock: LiveScheduler, done: @escaping ([Double]) -> Void) {
+        self.seconds = seconds
+        self.clock = clock
+        self.done = done
+        start = clock.now
+    }
+
+    func arm() {
+        k += 1
+        let deadline = start + k * 1_000_000_000
+        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+        timer.schedule(deadline: .now() + .nanoseconds(Int(Swift.max(0, deadline - clock.now))), leeway: .nanoseconds(0))
+        timer.setEventHandler { [self] in
+            MainActor.assumeIsolated {
+                self.lateness.append(Double(self.clock.now - deadline) / 1e6)
+                self.timer?.cancel()
+                if self.k == Int64(self.seconds) { self.done(self.lateness) } else { self.arm() }
+            }
+        }
+        self.timer = timer
+        timer.resume()
+    }
+}
+
+/// The storm's delegates, handed to worker threads.
+/// `@unchecked Sendable`: the delegate is only passed to `setDelegate`, which never touches it off
+/// the main thread.
+struct StormShared: @unchecked Sendable {
+    let delegate: BenchDelegate
+    func pick(_ roll: UInt64) -> BenchDelegate? { roll % 2 == 0 ? delegate : nil }
+}
+
+/// A count added to from several threads. `@unchecked Sendable`: guarded by its lock.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+    var value: Int { lock.withLock { stored } }
+    func add(_ amount: Int) { lock.withLock { stored += amount } }
+}

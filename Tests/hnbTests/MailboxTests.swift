@@ -1,0 +1,130 @@
+// The mailbox between other threads and the main thread: what it merges, what it folds, and that
+// a storm of calls cannot make it grow without bound.
+
+import Testing
+@testable import hnb
+
+extension MonitorCore.Command {
+    /// A short, comparable name of the command (commands hold closures, so are not Equatable).
+    var label: String {
+        switch self {
+        case .start(let policy, _): "start \(policy.flow) \(policy.seconds)"
+        case .stop: "stop"
+        case .setDelegate(let box): "delegate \(box.object == nil ? "nil" : "set")"
+        case .setCallback(let callback): "callback \(callback == nil ? "nil" : "set")"
+        case .setStrings(let strings): "strings \(strings.language)"
+        case .setBeforeForceExit(let hook, let budget): "hook \(hook == nil ? "nil" : "set") \(budget)"
+        case .setCallDetection(let on): "detection \(on)"
+        case .userAction(let token): "tap \(token)"
+        case .calls(let generation, let batch): "calls \(generation) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
+        case .appState(let generation, let foreground): "app \(generation) \(foreground)"
+        case .wake(let generation): "wake \(generation)"
+        }
+    }
+}
+
+@MainActor
+@Suite("Mailbox")
+struct MailboxTests {
+    let owner = CallMonitor(callSource: SimulatedCallSource(), appState: SimulatedAppState(), scheduler: ManualScheduler(),
+                            alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
+
+    func start(_ seconds: Int32, _ flow: CallMonitorFlow = .terminate) -> MonitorCore.Command {
+        .start(MonitorPolicy(flow: flow, requestedSeconds: seconds), owner: owner)
+    }
+
+    @Test("A call that repeats or overrides the one before it replaces it; anything else keeps its place")
+    func coalescing() {
+        let box = Mailbox()
+        #expect(box.post(.setCallDetection(true)) == true)
+        #expect(box.post(.setCallDetection(false)) == false)
+        _ = box.post(start(5))
+        _ = box.post(start(0))
+        _ = box.post(start(1))
+        _ = box.post(.userAction(token: 3))
+        _ = box.post(.userAction(token: 3))
+        _ = box.post(.userAction(token: 4))
+        _ = box.post(.stop)
+        _ = box.post(.stop)
+        _ = box.post(.setStrings(.english))
+        #expect(box.takeAll().map(\.label) == [
+            "detection false", "start terminate 5", "start terminate 1", "tap 3", "tap 4", "stop", "strings en",
+        ])
+        #expect(box.takeAll().isEmpty)
+        // The first post after a drain asks for a new one.
+        #expect(box.post(.stop) == true)
+    }
+
+    @Test("Call deliveries merge into one batch per run of the source; a complete list replaces what waits")
+    func deliveriesMerge() {
+        let box = Mailbox()
+        let a = CallSnapshot(id: CallID("A"))
+        let aConnected = CallSnapshot(id: CallID("A"), hasConnected: true)
+        let b = CallSnapshot(id: CallID("B"))
+        #expect(box.post(calls: .changes([a]), generation: 1) == true)
+        #expect(box.post(calls: .changes([b, aConnected]), generation: 1) == false)
+        #expect(box.post(isForeground: false, generation: 1) == false)
+        #expect(box.post(isForeground: true, generation: 1) == false)
+        #expect(box.takeAll().map(\.label) == ["app 1 true", "calls 1 changes [\"A\", \"B\"]"])
+        _ = box.post(calls: .complete([a]), generation: 2)
+        _ = box.post(calls: .changes([b]), generation: 2)
+        #expect(box.takeAll().map(\.label) == ["calls 2 complete [\"A\", \"B\"]"])
+        _ = box.post(calls: .changes([a]), generation: 2)
+        _ = box.post(calls: .complete([b]), generation: 2)
+        #expect(box.takeAll().map(\.label) == ["calls 2 complete [\"B\"]"])
+    }
+
+    @Test("A late delivery from an earlier run never pushes out the current run's batch or app state")
+    func staleDeliveryKeepsNewer() {
+        let box = Mailbox()
+        _ = box.post(calls: .changes([CallSnapshot(id: CallID("new"))]), generation: 4)
+        _ = box.post(calls: .changes([CallSnapshot(id: CallID("old"))]), generation: 3)
+        _ = box.post(isForeground: true, generation: 4)
+        _ = box.post(isForeground: false, generation: 3)
+        #expect(box.takeAll().map(\.label) == ["app 4 true", "calls 4 changes [\"new\"]"])
+        // A newer run's delivery replaces a stale one.
+        _ = box.post(calls: .changes([CallSnapshot(id: CallID("old"))]), generation: 4)
+        _ = box.post(calls: .changes([CallSnapshot(id: CallID("newer"))]), generation: 5)
+        #expect(box.takeAll().map(\.label) == ["calls 5 changes [\"newer\"]"])
+    }
+
+    @Test("Folding keeps taps in place (each token once) and each setting on the side of the start it was made on")
+    func folding() {
+        let folded = Mailbox.fold([
+            .setCallDetection(false), start(5), .setCallDetection(true), .setDelegate(WeakDelegate(nil)),
+            .stop, start(5), .setCallDetection(false),
+            .userAction(token: 1),
+            .stop, .userAction(token: 1), start(3, .acknowledge), .setCallback(nil),
+            .userAction(token: 2),
+        ])
+        #expect(folded.map(\.label) == [
+            "detection true", "delegate nil", "start terminate 5", "detection false",
+            "tap 1",
+            "start acknowledge 3", "callback nil",
+            "tap 2",
+        ])
+    }
+
+    @Test("A storm of API calls faster than the main thread drains stays bounded")
+    func stormIsBounded() {
+        let box = Mailbox()
+        var rng = SeededGenerator(seed: 7)
+        var largest = 0
+        for _ in 0..<200_000 {
+            let command: MonitorCore.Command
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: command = start(Int32.random(in: 1...4, using: &rng))
+            case 1: command = start(Int32.random(in: 0...4, using: &rng), .acknowledge)
+            case 2: command = .stop
+            case 3: command = .setDelegate(WeakDelegate(nil))
+            case 4: command = .setCallback(nil)
+            default: command = .userAction(token: UInt64.random(in: 1...8, using: &rng))
+            }
+            _ = box.post(command)
+            largest = max(largest, box.waitingCommands)
+        }
+        #expect(largest <= Mailbox.limit + 1)
+        // Folded, at most 8 taps and what lies between them are left.
+        #expect(box.takeAll().count <= Mailbox.limit + 1)
+    }
+}
