@@ -61,6 +61,10 @@ public final class TelephonyCallSource: CallSource {
         sharedHandler.withLock { $0 }?(status)
     }
 
+    /// Starts a thread that connects to the bus, chooses the daemon and delivers its calls: a
+    /// complete list first (empty when there is no bus or no daemon), then changes.
+    ///
+    /// - Parameter deliver: Called on the source's thread, never on the main thread.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         worker?.stop()
         let made = TelephonyWorker(choice: choice, busAddress: busAddress, deliver: deliver, onStatus: onStatus)
@@ -68,6 +72,8 @@ public final class TelephonyCallSource: CallSource {
         made.start()
     }
 
+    /// Stops the thread (within a tenth of a second) and closes the connection; nothing more is
+    /// delivered.
     public func stop() {
         worker?.stop()
         worker = nil

@@ -18,6 +18,7 @@ public enum TelephonyBackend: String, Sendable, Hashable, CaseIterable, CustomSt
         }
     }
 
+    /// The name `callmonitor watch --backend` takes: `modemmanager` or `ofono`.
     public var description: String { rawValue }
 }
 
@@ -29,6 +30,7 @@ public enum TelephonyBackendChoice: Sendable, Hashable, CustomStringConvertible 
     /// This daemon only; the source waits for it if it is not on the bus yet.
     case only(TelephonyBackend)
 
+    /// `auto`, or the daemon's name.
     public var description: String {
         switch self {
         case .auto: "auto"
@@ -51,6 +53,7 @@ public enum TelephonyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The connection to the bus was lost.
     case disconnected
 
+    /// What went wrong, in a sentence for a log or a terminal.
     public var description: String {
         switch self {
         case .busUnavailable(let why): "cannot reach the D-Bus system bus: \(why)"
@@ -75,6 +78,7 @@ public enum TelephonyStatus: Sendable, Hashable, CustomStringConvertible {
     /// ``TelephonyError/busUnavailable(_:)`` it keeps trying to reconnect every second.
     case failed(TelephonyError)
 
+    /// The status in a few words, for a log or a terminal.
     public var description: String {
         switch self {
         case .watching(let backend): "watching \(backend)"
