@@ -202,6 +202,13 @@ final class RecordedTerminator: AppTerminator {
         transcript.record("exit", ["code": "\(code)", "performed": "\(perform)"])
         if perform { exit(code) }
     }
+
+    /// The before-exit watchdog's way out; `watch` sets no before-exit hook, so it is not used,
+    /// but it too exits for real (without a time stamp: the transcript lives on the main thread).
+    nonisolated func terminateFromAnyThread(code: Int32) {
+        Output.write("{\"kind\":\"exit\",\"code\":\(code),\"performed\":\(perform),\"thread\":\"any\"}\n")
+        if perform { exit(code) }
+    }
 }
 
 /// One run of `watch`.
@@ -243,13 +250,21 @@ final class WatchSession {
         }
         transcript.record("watch", [
             "backend": WatchTranscript.string(options.backend.description),
-            "policy": WatchTranscript.string(MonitorPolicyText.describe(options.flow, options.seconds)),
+            "policy": WatchTranscript.string(Self.describe(options.flow, options.seconds)),
         ])
         switch options.flow {
         case .terminate: monitor.startMonitoring(withTerminateIn: options.seconds)
         case .acknowledge: monitor.startMonitoring(withAcknowledgeIn: options.seconds)
         }
         readButtonTaps()
+    }
+
+    /// The policy in words, with the clamps the monitor applies.
+    static func describe(_ flow: CallMonitorFlow, _ seconds: Int32) -> String {
+        switch flow {
+        case .terminate: "terminate flow, \(max(1, seconds))-second countdown"
+        case .acknowledge: "acknowledge flow, button after \(max(0, seconds)) s"
+        }
     }
 
     /// Each line on standard input taps the dialog's button; the end of input changes nothing.
