@@ -51,6 +51,7 @@ enum WatchLine {
 func withLab(_ daemon: TelephonyLab.Daemon, policy: TelephonyLab.BusPolicy = .permissive, test: String = #function, _ body: (TelephonyLab) async throws -> Void) async throws {
     let lab = try await TelephonyLab.start(daemon, policy: policy)
     let label = String(test.prefix { $0 != "(" })
+    lab.label = label
     do {
         try await body(lab)
     } catch {

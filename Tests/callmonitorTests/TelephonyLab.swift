@@ -179,6 +179,8 @@ final class TelephonyLab: @unchecked Sendable {
 
     let daemon: Daemon
     let policy: BusPolicy
+    /// The test's name, for kept transcripts and recordings.
+    var label = ""
     let folder: URL
     let busAddress: String
     private var processes: [LabProcess] = []
@@ -526,11 +528,17 @@ final class TelephonyLab: @unchecked Sendable {
     /// Starts `callmonitor watch` against this lab's bus, collecting its standard output; with
     /// `asNobody`, as the unprivileged user `nobody` (setpriv execs it, so the pid stays).
     func watch(_ arguments: [String], input: Pipe? = nil, asNobody: Bool = false) throws -> LabProcess {
+        // CALLMONITOR_RECORD_DBUS_DIR=DIR keeps the D-Bus traffic watch saw, as DIR/LABEL-DAEMON.jsonl
+        // (how Tests/hnbTests/Recordings were made).
+        var environment = self.environment
+        if let directory = ProcessInfo.processInfo.environment["CALLMONITOR_RECORD_DBUS_DIR"], !label.isEmpty {
+            environment["CALLMONITOR_DBUS_RECORD"] = "\(directory)/\(label)-\(daemon).jsonl"
+        }
         if asNobody {
             chmod(folder.path + "/system_bus_socket", 0o777)
-            return try launch("callmonitor-watch", "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path, "watch"] + arguments, collect: true, input: input)
+            return try launch("callmonitor-watch", "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path, "watch"] + arguments, environment: environment, collect: true, input: input)
         }
-        return try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, collect: true, input: input)
+        return try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, environment: environment, collect: true, input: input)
     }
 
     // MARK: Plumbing

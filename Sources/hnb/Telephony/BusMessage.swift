@@ -90,7 +90,7 @@ enum BusValue: Sendable, Hashable {
 }
 
 /// A method call the mapping asks the transport to make. Only string arguments are needed.
-struct BusMethodCall: Sendable, Hashable, CustomStringConvertible {
+struct BusMethodCall: Sendable, Hashable, Codable, CustomStringConvertible {
     var destination: String
     var path: String
     var interface: String
@@ -103,8 +103,8 @@ struct BusMethodCall: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A message received from the bus: a signal or a method reply.
-struct BusMessage: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case signal, methodReturn, error, methodCall }
+struct BusMessage: Sendable, Hashable, Codable {
+    enum Kind: String, Sendable, Hashable, Codable { case signal, methodReturn, error, methodCall }
 
     var kind: Kind
     /// The sender's unique name (":1.42"); the bus itself is "org.freedesktop.DBus".

@@ -144,13 +144,19 @@ final class TelephonyWorker: @unchecked Sendable {
             }
             firstAttempt = false
             lastFailure = nil
-            perform(session.start(transport, now: Self.now))
+            // A diagnostic: CALLMONITOR_DBUS_RECORD=FILE writes down the traffic (README).
+            let recorder = ProcessInfo.processInfo.environment["CALLMONITOR_DBUS_RECORD"].flatMap {
+                RecordingBus(transport, path: $0, clock: { Self.now })
+            }
+            let bus: any TelephonyBus = recorder ?? transport
+            perform(session.start(bus, now: Self.now))
             while !isStopped {
                 // A short wait, so that stop() and the session's deadlines are served within a
                 // tenth of a second.
                 guard transport.pump(milliseconds: 100) else { break }
                 while !isStopped, let message = transport.nextMessage() {
-                    perform(session.handle(message, transport, now: Self.now))
+                    recorder?.signal(message)
+                    perform(session.handle(message, bus, now: Self.now))
                 }
                 perform(session.tick(now: Self.now))
             }
