@@ -452,26 +452,33 @@ final class TelephonyLab: @unchecked Sendable {
 
     // MARK: The phone's user, through the daemon
 
-    /// The object path of the first call whose listing contains `state`.
+    /// The object path of the first call in `state` (in the daemon's words).
     func callPath(_ state: String) async throws -> String {
+        let calls = try await calls()
+        guard let call = calls.first(where: { $0.state == state }) else { throw LabError("no \(state) call in \(calls)") }
+        return call.path
+    }
+
+    /// Every call the daemon lists, with its state in the daemon's words (ModemManager keeps
+    /// terminated calls in its list until they are deleted).
+    func calls() async throws -> [(path: String, state: String)] {
         switch daemon {
         case .ofono:
+            // ([(objectpath '/phonesim/voicecall01', {'State': <'active'>, …}), ('/phonesim/voicecall02', …)],)
+            // gdbus writes the type only before the first element.
             let calls = try await gdbus("org.ofono", "/phonesim", "org.ofono.VoiceCallManager.GetCalls")
-            // ([(objectpath '/phonesim/voicecall01', {'State': <'incoming'>, ...
-            for chunk in calls.components(separatedBy: "objectpath '").dropFirst() {
-                let path = String(chunk.prefix { $0 != "'" })
-                if chunk.hasPrefix(path + "', {'State': <'\(state)'>") { return path }
+            return calls.components(separatedBy: "'/phonesim/voicecall").dropFirst().map { chunk in
+                let path = "/phonesim/voicecall" + String(chunk.prefix { $0 != "'" })
+                let state = chunk.components(separatedBy: "'State': <'").dropFirst().first.map { String($0.prefix { $0 != "'" }) } ?? ""
+                return (path, state)
             }
-            throw LabError("no \(state) call in \(calls)")
         case .modemManager:
             let list = try await run("/usr/bin/mmcli", ["-m", "any", "--voice-list-calls"]).output
-            // "    /org/freedesktop/ModemManager1/Call/0 incoming (ringing-in)"
-            for line in list.split(separator: "\n") where line.contains("(\(state))") {
-                if let path = line.split(separator: " ").first(where: { $0.hasPrefix("/org/freedesktop/ModemManager1/Call/") }) {
-                    return String(path)
-                }
+            return list.split(separator: "\n").compactMap { line in
+                guard let path = line.split(separator: " ").first(where: { $0.hasPrefix("/org/freedesktop/ModemManager1/Call/") }),
+                      let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { return nil }
+                return (String(path), String(line[line.index(after: open)..<close]))
             }
-            throw LabError("no \(state) call in \(list)")
         }
     }
 
