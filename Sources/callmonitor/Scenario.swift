@@ -27,6 +27,10 @@ enum ScenarioCommand: Equatable {
     case delegateRelease
     case callbackOn
     case callbackOff
+    /// The screen starts or stops being captured.
+    case capture(Bool)
+    /// The opt-in rule 17 is switched on or off.
+    case captureRule(Bool)
     case wait
 }
 
@@ -111,6 +115,14 @@ enum ScenarioParser {
             case "on": return .callbackOn
             case "off": return .callbackOff
             default: throw ScenarioError(line: line, message: "unknown callback action '\(args[0])': expected on or off")
+            }
+        case "capture":
+            switch args {
+            case ["on"]: return .capture(true)
+            case ["off"]: return .capture(false)
+            case ["rule", "on"]: return .captureRule(true)
+            case ["rule", "off"]: return .captureRule(false)
+            default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
             }
         default:
             throw ScenarioError(line: line, message: "unknown command '\(name)'")

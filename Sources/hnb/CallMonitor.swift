@@ -22,7 +22,7 @@ import Foundation
 @objc(CallMonitor)
 #endif
 public final class CallMonitor: NSObject {
-    private let core: MonitorCore
+    let core: MonitorCore
 
     /// The monitor the app uses, wired to the platform's call detection, app lifecycle, clock,
     /// built-in dialog and force exit.
@@ -63,20 +63,28 @@ public final class CallMonitor: NSObject {
     ///   - alertRenderer: Draws the built-in dialog when no delegate is set.
     ///   - terminator: Ends the app when the terminate flow says so.
     ///   - strings: The built-in dialog's texts.
+    ///   - screenCapture: Tells whether the screen is recorded, mirrored or shared; by default
+    ///     never (rules 16 and 17 then see no capture).
+    ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default. All
+    ///     timing uses `scheduler`, never this.
     public init(
         callSource: any CallSource,
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
         alertRenderer: any SecurityAlertRenderer,
         terminator: any AppTerminator,
-        strings: CallMonitorStrings = .english
+        strings: CallMonitorStrings = .english,
+        screenCapture: any ScreenCaptureSource = NoScreenCapture(),
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         core = MonitorCore(
             callSource: callSource,
             appState: appState,
             scheduler: scheduler,
             defaultUI: DefaultSecurityUI(renderer: alertRenderer, strings: strings),
-            terminator: terminator
+            terminator: terminator,
+            screenCapture: screenCapture,
+            wallClock: wallClock
         )
         super.init()
     }
@@ -88,7 +96,8 @@ public final class CallMonitor: NSObject {
             scheduler: ports.scheduler,
             alertRenderer: ports.alertRenderer,
             terminator: ports.terminator,
-            strings: ports.strings
+            strings: ports.strings,
+            screenCapture: ports.screenCapture
         )
     }
 
@@ -263,7 +272,7 @@ struct WeakDelegate: @unchecked Sendable {
 @MainActor
 final class MonitorCore {
     enum Command: Sendable {
-        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:)``).
+        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:screenCapture:wallClock:)``).
         case start(MonitorPolicy, owner: CallMonitor)
         case stop
         case setDelegate(WeakDelegate)
@@ -271,7 +280,10 @@ final class MonitorCore {
         case setStrings(CallMonitorStrings)
         case setBeforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case setCallDetection(Bool)
+        case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
+        case setRefusesWhileCaptured(Bool)
         case userAction(token: UInt64)
+        case capture(generation: UInt64, isCaptured: Bool)
         case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
@@ -288,6 +300,21 @@ final class MonitorCore {
     private let scheduler: any MonitorScheduler
     private let defaultUI: DefaultSecurityUI
     private let terminator: any AppTerminator
+    private let screenCapture: any ScreenCaptureSource
+    private let wallClock: @Sendable () -> Date
+
+    /// The risk signals, readable from any thread.
+    nonisolated let board: SignalBoard
+    /// Every call event, for ``CallMonitor/events``.
+    nonisolated let eventFeed = Broadcaster<CallEvent>()
+    /// Every outcome, for ``CallMonitor/outcomes``.
+    nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
+    private var outcomeHandler: (@MainActor (CallMonitorOutcome) -> Void)?
+    /// What the outcome of the event on screen will need that the engine does not know.
+    private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
+    /// Told of each snapshot as it is published (``CallMonitorState``).
+    private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Void] = [:]
+    private var nextObserverID: UInt64 = 0
 
     private var engine = MonitorEngine()
     private weak var delegate: (any CallMonitorDelegate)?
@@ -317,13 +344,23 @@ final class MonitorCore {
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
         defaultUI: DefaultSecurityUI,
-        terminator: any AppTerminator
+        terminator: any AppTerminator,
+        screenCapture: any ScreenCaptureSource,
+        wallClock: @escaping @Sendable () -> Date
     ) {
         self.callSource = callSource
         self.appState = appState
         self.scheduler = scheduler
         self.defaultUI = defaultUI
         self.terminator = terminator
+        self.screenCapture = screenCapture
+        self.wallClock = wallClock
+        if let clock = scheduler as? any AnyThreadClock {
+            let read: @Sendable () -> Int64 = { clock.anyThreadNow }
+            board = SignalBoard(clock: read)
+        } else {
+            board = SignalBoard(clock: nil)
+        }
     }
 
     /// Applies `command` now if this is the main thread (after whatever other threads sent
@@ -398,6 +435,9 @@ final class MonitorCore {
         }
         switch command {
         case .start(let policy, let owner):
+            // Read before the start, as the app state is, so an event that begins at once is
+            // drawn under the right capture rule.
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
             run(.start(policy, isForeground: appState.isForeground))
             if engine.isMonitoring { retainedOwner = owner }
         case .stop:
@@ -416,6 +456,13 @@ final class MonitorCore {
             beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
             callDetectionEnabled = enabled
+        case .setOutcomeHandler(let handler):
+            outcomeHandler = handler
+        case .setRefusesWhileCaptured(let on):
+            run(.refuseAcknowledgementWhileCaptured(on))
+        case .capture(let generation, let isCaptured):
+            guard generation == sourceGeneration else { return }
+            run(.screenCapture(isCaptured: isCaptured))
         case .userAction(let token):
             run(.userAction(token: token))
         case .calls(let generation, let batch):
@@ -437,20 +484,25 @@ final class MonitorCore {
         }
         // Stopped or exited: nothing holds the monitor any more but the app.
         if !engine.isMonitoring { retainedOwner = nil }
+        publish()
     }
 
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event):
             callback?(event)
+            eventFeed.yield(event)
         case .present(let flow, let remaining, let token):
             let onUserAction = userAction(for: token)
+            var draft = outcomeDraft ?? (wallClock(), [])
+            draft.presentations.append(.init(surface: delegate == nil ? .builtInDialog : .delegate, at: scheduler.now, remaining: remaining))
+            outcomeDraft = draft
             if let delegate {
                 surface = .delegate(WeakDelegate(delegate))
                 delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
             } else {
                 surface = .defaultUI
-                defaultUI.present(flow: flow, remaining: remaining, onAction: onUserAction)
+                defaultUI.present(flow: flow, remaining: remaining, refused: engine.acknowledgementRefused, onAction: onUserAction)
             }
         case .tick(let remaining):
             switch surface {
@@ -483,6 +535,9 @@ final class MonitorCore {
             appState.start { [weak self] isForeground in
                 self?.post(isForeground: isForeground, generation: generation)
             }
+            screenCapture.start { [weak self] isCaptured in
+                self?.post(.capture(generation: generation, isCaptured: isCaptured))
+            }
             if callDetectionEnabled {
                 callSourceRunning = true
                 callSource.start { [weak self] batch in
@@ -496,6 +551,11 @@ final class MonitorCore {
                 callSource.stop()
             }
             appState.stop()
+            screenCapture.stop()
+        case .outcome(let ended):
+            deliver(ended)
+        case .acknowledgementRefused(let refused):
+            defaultUI.setRefused(refused)
         case .exit(let code):
             if let hook = beforeForceExit {
                 let terminator = self.terminator
@@ -508,6 +568,49 @@ final class MonitorCore {
             }
             terminator.terminate(code: code)
         }
+    }
+
+    /// Completes the engine's record with what only the core knows and hands it out.
+    private func deliver(_ ended: MonitorEngine.EndedEvent) {
+        let draft = outcomeDraft ?? (wallClock(), [])
+        outcomeDraft = nil
+        let outcome = CallMonitorOutcome(
+            ending: CallMonitorOutcome.Ending(ended.ending), flow: ended.flow, seconds: ended.total,
+            startedAt: ended.startedAt, endedAt: ended.endedAt, startedDate: draft.startedDate, endedDate: wallClock(),
+            lowestRemaining: ended.lowestRemaining, presentations: draft.presentations,
+            wasScreenCaptured: ended.wasScreenCaptured
+        )
+        outcomeHandler?(outcome)
+        outcomeFeed.yield(outcome)
+    }
+
+    /// Publishes what the risk getters read, and tells the state objects.
+    private func publish() {
+        let event = engine.shownEvent.map {
+            CallMonitorSecurityEvent(
+                flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
+                isActionAvailable: engine.actionAvailable, isAcknowledgementRefused: engine.acknowledgementRefused,
+                wasScreenCaptured: $0.captured
+            )
+        }
+        let snapshot = RiskSnapshot(
+            isMonitoring: engine.isMonitoring, callState: CallMonitorCallState(engine.callState),
+            isScreenCaptured: engine.screenCaptured, securityEvent: event,
+            lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: scheduler.now
+        )
+        board.publish(snapshot)
+        for observer in snapshotObservers.values { observer(snapshot) }
+    }
+
+    /// Registers `observer` for every published snapshot; returns the key to remove it with.
+    func addSnapshotObserver(_ observer: @escaping @MainActor (RiskSnapshot) -> Void) -> UInt64 {
+        nextObserverID &+= 1
+        snapshotObservers[nextObserverID] = observer
+        return nextObserverID
+    }
+
+    func removeSnapshotObserver(_ id: UInt64) {
+        snapshotObservers[id] = nil
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
@@ -657,7 +760,11 @@ final class Mailbox: @unchecked Sendable {
     static func coalesce(_ first: MonitorCore.Command, _ second: MonitorCore.Command) -> MonitorCore.Command? {
         switch (first, second) {
         case (.setDelegate, .setDelegate), (.setCallback, .setCallback), (.setStrings, .setStrings),
-             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection):
+             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection),
+             (.setOutcomeHandler, .setOutcomeHandler), (.setRefusesWhileCaptured, .setRefusesWhileCaptured):
+            return second
+        case (.capture(let a, _), .capture(let b, _)) where a == b:
+            // Only the latest capture state of one run of the source matters.
             return second
         case (.stop, .stop):
             return second
@@ -700,9 +807,10 @@ final class Mailbox: @unchecked Sendable {
 
     /// The calls between two user actions, folded.
     private struct Segment {
-        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private static let slots = 7
+        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: slots)
         private var lifecycle: MonitorCore.Command?
-        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: slots)
         private var others: [MonitorCore.Command] = []
 
         mutating func add(_ command: MonitorCore.Command) {
@@ -713,12 +821,14 @@ final class Mailbox: @unchecked Sendable {
             case .setCallback: slot = 2
             case .setStrings: slot = 3
             case .setBeforeForceExit: slot = 4
+            case .setOutcomeHandler: slot = 5
+            case .setRefusesWhileCaptured: slot = 6
             case .start, .stop:
                 for index in after.indices where after[index] != nil { before[index] = after[index] }
-                after = Array(repeating: nil, count: 5)
+                after = Array(repeating: nil, count: Self.slots)
                 lifecycle = command
                 return
-            case .userAction, .calls, .appState, .wake:
+            case .userAction, .calls, .appState, .wake, .capture:
                 // Deliveries and timers never wait in the queue, and user actions are handled by
                 // the caller; kept as they are should that change.
                 others.append(command)

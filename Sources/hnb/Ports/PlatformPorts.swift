@@ -20,7 +20,8 @@ extension LivePorts {
             scheduler: LiveScheduler(),
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator(),
-            strings: .localized()
+            strings: .localized(),
+            screenCapture: UIKitScreenCaptureSource()
         )
     }
     #else
@@ -32,7 +33,8 @@ extension LivePorts {
             scheduler: LiveScheduler(),
             alertRenderer: TerminalAlertRenderer(),
             terminator: ProcessExitTerminator(),
-            strings: .localized()
+            strings: .localized(),
+            screenCapture: NoScreenCapture()
         )
     }
     #endif
