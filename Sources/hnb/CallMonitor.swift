@@ -313,7 +313,7 @@ final class MonitorCore {
     /// What the outcome of the event on screen will need that the engine does not know.
     private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
     /// Told of each snapshot as it is published (``CallMonitorState``).
-    private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Void] = [:]
+    private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
     private var nextObserverID: UInt64 = 0
 
     private var engine = MonitorEngine()
@@ -599,18 +599,14 @@ final class MonitorCore {
             lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: scheduler.now
         )
         board.publish(snapshot)
-        for observer in snapshotObservers.values { observer(snapshot) }
+        for (id, observer) in snapshotObservers where !observer(snapshot) { snapshotObservers[id] = nil }
     }
 
-    /// Registers `observer` for every published snapshot; returns the key to remove it with.
-    func addSnapshotObserver(_ observer: @escaping @MainActor (RiskSnapshot) -> Void) -> UInt64 {
+    /// Registers `observer` for every published snapshot until it returns `false` (its owner is
+    /// gone; a main-actor object cannot unregister from its deinit).
+    func addSnapshotObserver(_ observer: @escaping @MainActor (RiskSnapshot) -> Bool) {
         nextObserverID &+= 1
         snapshotObservers[nextObserverID] = observer
-        return nextObserverID
-    }
-
-    func removeSnapshotObserver(_ id: UInt64) {
-        snapshotObservers[id] = nil
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
