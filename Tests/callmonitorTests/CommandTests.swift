@@ -141,7 +141,7 @@ extension CommandLineTests {
             let started = Date()
             let result = try await runTool(["simulate", "-"], input: "0 start acknowledge 30\n1 incoming A\n1 connect A\n36000 end A\n")
             #expect(result.status == 0)
-            // 33 lines of the event, its outcome at the end of the call (rule 16), and the ended event.
+            // 35 lines of events, frames and the dismissal, plus the outcome when the call ends (rule 16).
             #expect(result.stdout.split(separator: "\n").count == 36)
             #expect(Date().timeIntervalSince(started) < 5, "a 10-hour scenario should take a fraction of a second")
         }
