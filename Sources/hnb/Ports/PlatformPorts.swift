@@ -21,8 +21,18 @@ extension LivePorts {
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator(),
             strings: .localized(),
-            screenCapture: UIKitScreenCaptureSource()
+            screenCapture: platformScreenCapture()
         )
+    }
+
+    /// UIKit's capture state where UIKit has `UIScreen`; none on visionOS.
+    @available(iOSApplicationExtension, unavailable)
+    private static func platformScreenCapture() -> any ScreenCaptureSource {
+        #if os(visionOS)
+        NoScreenCapture()
+        #else
+        UIKitScreenCaptureSource()
+        #endif
     }
     #else
     /// No telephony service to read, no lifecycle, a dialog on the terminal.
