@@ -17,6 +17,23 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallState)
+@class CallMonitorSecurityEvent;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+@property (nonatomic, readonly) enum CallMonitorCallState callState;
+@property (nonatomic, readonly) BOOL isMonitoring;
+@property (nonatomic, readonly) BOOL isScreenCaptured;
+@property (nonatomic, readonly, strong) CallMonitorSecurityEvent * _Nullable currentSecurityEvent;
+- (BOOL)wasCallLiveWithinLast:(double)seconds SWIFT_WARN_UNUSED_RESULT;
+- (void)setRefusesAcknowledgementWhileScreenCaptured:(BOOL)refuses;
+@end
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallState, "CallMonitorCallState", closed) {
+  CallMonitorCallStateIdle = 0,
+  CallMonitorCallStateRinging = 1,
+  CallMonitorCallStateStarted = 2,
+};
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
 SWIFT_PROTOCOL_NAMED("CallMonitorDelegate")
 @protocol CallMonitorDelegate
@@ -29,4 +46,17 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorFlow, "CallMonitorFlow", closed) 
   CallMonitorFlowTerminate = 0,
   CallMonitorFlowAcknowledge = 1,
 };
+
+SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
+@interface CallMonitorSecurityEvent : NSObject
+@property (nonatomic, readonly) enum CallMonitorFlow flow;
+@property (nonatomic, readonly) int remaining;
+@property (nonatomic, readonly) int seconds;
+@property (nonatomic, readonly) int64_t startedAt;
+@property (nonatomic, readonly) BOOL isActionAvailable;
+@property (nonatomic, readonly) BOOL isAcknowledgementRefused;
+@property (nonatomic, readonly) BOOL wasScreenCaptured;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
 

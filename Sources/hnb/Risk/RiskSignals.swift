@@ -101,6 +101,8 @@ public final class CallMonitorSecurityEvent: NSObject {
         super.init()
     }
 
+    // The header build's stand-in root class has no -isEqual:, -hash or -description to override.
+    #if !HNB_OBJC_HEADER
     private var fields: [Int64] {
         [Int64(flow.rawValue), Int64(remaining), Int64(seconds), startedAt,
          isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0]
@@ -119,6 +121,7 @@ public final class CallMonitorSecurityEvent: NSObject {
     public override var description: String {
         "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
     }
+    #endif
 }
 
 #if HNB_OBJC_HEADER
@@ -131,7 +134,7 @@ extension CallMonitorSecurityEvent: Sendable {}
 #endif
 
 /// What the core published after its latest engine step.
-struct RiskSnapshot: Equatable, Sendable {
+struct RiskSnapshot: Sendable {
     var isMonitoring = false
     var callState = CallMonitorCallState.idle
     var isScreenCaptured = false
