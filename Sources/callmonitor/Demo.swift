@@ -58,6 +58,13 @@ final class Demo {
     private var connected: Set<String> = []
     private var interrupt: (any DispatchSourceSignal)?
     private var savedTerminal: termios?
+    /// Everything the monitor did, in order: narration is written from these, never guessed.
+    private var observed: [DemoObservation] = []
+    /// The button being tapped while the demo performs a tap, so an exit it causes is told as
+    /// the tap's doing rather than the countdown's.
+    private var tapping: String?
+    /// Whether the last frame drawn on the terminal is on screen (then the next one overwrites it).
+    private var drewFrame = false
 
     init(options: DemoOptions) {
         self.options = options
@@ -76,10 +83,17 @@ final class Demo {
 
     /// Starts the demo; it ends the process itself when the story (or the user) is done.
     func start() {
-        renderer.onChange = { [weak self] alert in self?.dialogChanged(alert) }
-        terminator.onTerminate = { [weak self] code in self?.appExited(code: code) }
+        renderer.onChange = { [weak self] alert in
+            self?.observed.append(alert.map { .alert($0) } ?? .dismiss)
+            self?.dialogChanged(alert)
+        }
+        terminator.onTerminate = { [weak self] code in
+            self?.observed.append(.exit(code))
+            self?.appExited(code: code)
+        }
         monitor.setCallback { [weak self] event in
             guard let self else { return }
+            observed.append(.event(event))
             callState = "\(event)"
             say(style.dim("callback: .\(event)"))
         }
@@ -87,8 +101,7 @@ final class Demo {
         case .terminate: monitor.startMonitoring(withTerminateIn: options.seconds)
         case .acknowledge: monitor.startMonitoring(withAcknowledgeIn: options.seconds)
         }
-        let policy = MonitorPolicyText.describe(options.flow, options.seconds)
-        say(style.bold("CallMonitor demo") + " - monitoring on: \(policy).")
+        say(DemoNarrator.policyLine(options.flow, options.seconds))
         if options.interactive {
             startKeyboard()
         } else {
@@ -116,9 +129,7 @@ final class Demo {
             story.append((secondRings + 1.5, { self.say("Nobody hangs up now; watch the countdown reach 0.") }))
         case .acknowledge:
             let tapAt = secondRings + s + 1.5
-            story.append((tapAt, {
-                if self.renderer.tapButton() { self.say("The user taps Acknowledge: the warning stays away for the rest of this call.") }
-            }))
+            story.append((tapAt, { self.tap() }))
             story.append((tapAt + 2, { self.hangUp("Nothing was closed: the acknowledge flow never exits.") }))
             story.append((tapAt + 3, { self.finish("End of the demo.") }))
         }
@@ -152,13 +163,30 @@ final class Demo {
     }
 
     private func toggleBackground() {
-        let goingBack = app.isForeground
-        say(goingBack ? "The app goes to the background (the countdown keeps running)." : "The app returns to the foreground.")
-        app.setForeground(!goingBack)
+        let toForeground = !app.isForeground
+        let dialogBefore = renderer.current != nil
+        let mark = observed.count
+        // The state changes first, so the frame drawn with the sentence shows the new state.
+        app.setForeground(toForeground)
+        say(DemoNarrator.appStateChanged(
+            toForeground: toForeground, dialogBefore: dialogBefore, dialogAfter: renderer.current != nil,
+            countdownShown: renderer.current?.countdown != nil, effects: Array(observed[mark...])
+        ))
+    }
+
+    /// Taps the dialog's button and tells what the monitor did with it.
+    private func tap() {
+        let button = renderer.current?.button
+        let mark = observed.count
+        tapping = button
+        let tapped = renderer.tapButton()
+        tapping = nil
+        say(DemoNarrator.tapped(button: tapped ? button : nil, dialogShown: renderer.current != nil,
+                                effects: Array(observed[mark...])))
     }
 
     private func appExited(code: Int32) {
-        say(style.red("The countdown is over and a call is still live: the app is force-exited with exit(\(code)).") + " End of the demo.")
+        say(style.red(DemoNarrator.exited(code: code, tapped: tapping)) + " End of the demo.")
         finish(nil)
     }
 
@@ -206,7 +234,7 @@ final class Demo {
         case "i": incoming("")
         case "a": answer("")
         case "h": hangUp("")
-        case "t": if !renderer.tapButton() { say("There is no button to tap right now.") }
+        case "t": tap()
         case "b": toggleBackground()
         case "q": finish("Bye.")
         default: break
@@ -229,45 +257,51 @@ final class Demo {
         if tty {
             redraw()
         } else if let alert {
-            Output.write(dialogBox(alert))
+            // A pipe has no width: every field on one line, as a log would want it.
+            Output.write(dialogBox(alert, columns: .max))
         } else {
             Output.write("(dialog dismissed)\n")
         }
     }
 
+    /// Draws the whole frame over the previous one: the cursor goes home and each line is
+    /// rewritten and cleared to its end, so nothing scrolls into the scrollback and the header
+    /// stays on the top line. The frame is cut to the window's height, narration first.
     private func redraw() {
-        var screen = style.clearScreen
-        screen += narration.suffix(12).joined(separator: "\n") + "\n\n"
-        if let alert = renderer.current {
-            screen += dialogBox(alert)
-        } else {
-            screen += style.dim("(no security dialog on screen)") + "\n"
-        }
+        let columns = TerminalWidth.current(fileDescriptor: 1)
+        let rows = TerminalWidth.currentRows(fileDescriptor: 1)
         let appState = app.isForeground ? "foreground" : "background"
-        screen += "\n" + style.dim("calls: \(callState) | app: \(appState) | speed x\(formatSpeed(options.speed))") + "\n"
-        if options.interactive {
-            screen += style.dim("[i] incoming  [a] answer  [h] hang up  [t] tap  [b] background/foreground  [q] quit") + "\n"
-        }
-        Output.write(screen)
+        let frame = DemoScreen(
+            header: DemoNarrator.policyLine(options.flow, options.seconds),
+            status: "calls: \(callState) | app: \(appState) | speed x\(formatSpeed(options.speed))",
+            keys: options.interactive ? "[i] incoming  [a] answer  [h] hang up  [t] tap  [b] background/foreground  [q] quit" : nil,
+            dialog: renderer.current.map { dialogBox($0, columns: columns).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) },
+            narration: narration,
+            style: style
+        ).lines(columns: columns, rows: rows)
+        Output.write(style.home + frame.map { $0 + style.clearToEndOfLine }.joined(separator: "\n") + style.clearBelow)
+        drewFrame = true
     }
 
-    private func dialogBox(_ alert: SecurityAlert) -> String {
-        var rows: [(String, (String) -> String)] = [(alert.title, style.bold), (alert.message, { $0 })]
-        if let countdown = alert.countdown { rows.append((countdown, style.yellow)) }
-        if let button = alert.button { rows.append(("[ \(button) ]", style.inverse)) }
-        let width = rows.map(\.0.count).max() ?? 0
+    private func dialogBox(_ alert: SecurityAlert, columns: Int) -> String {
         let border = alert.flow == .terminate ? style.red : style.yellow
-        var out = border("+" + String(repeating: "-", count: width + 2) + "+") + "\n"
-        for (text, paint) in rows {
-            let padding = String(repeating: " ", count: width - text.count)
-            out += border("|") + " " + paint(text) + padding + " " + border("|") + "\n"
-        }
-        out += border("+" + String(repeating: "-", count: width + 2) + "+") + "\n"
-        return out
+        return TerminalDialogLayout(alert: alert, columns: columns).text(
+            paint: { part, text in
+                switch part {
+                case .title: self.style.bold(text)
+                case .message: text
+                case .countdown: self.style.yellow(text)
+                case .button: self.style.inverse(text)
+                }
+            },
+            border: { border($0) }
+        )
     }
 
     private func finish(_ message: String?) {
         if let message { say(message) }
+        // The shell's prompt goes below the last frame, not over it.
+        if drewFrame { Output.write("\n") }
         if var saved = savedTerminal { tcsetattr(0, TCSANOW, &saved) }
         exit(0)
     }
@@ -286,11 +320,56 @@ final class Demo {
     }
 }
 
-enum MonitorPolicyText {
-    static func describe(_ flow: CallMonitorFlow, _ seconds: Int32) -> String {
+/// What the monitor did, as the simulator's transcript names it: the narration is built from these.
+enum DemoObservation: Equatable {
+    case event(CallEvent)
+    case alert(SecurityAlert)
+    case dismiss
+    case exit(Int32)
+}
+
+/// The demo's sentences, each chosen from what was observed, so the story never claims
+/// something the monitor did not do.
+enum DemoNarrator {
+    static func policyLine(_ flow: CallMonitorFlow, _ seconds: Int32) -> String {
         switch flow {
-        case .terminate: "terminate flow, \(max(1, seconds))-second countdown"
-        case .acknowledge: "acknowledge flow, button after \(max(0, seconds)) s"
+        case .terminate: "CallMonitor demo - monitoring on: terminate flow, \(max(1, seconds))-second countdown."
+        case .acknowledge: "CallMonitor demo - monitoring on: acknowledge flow, button after \(max(0, seconds)) s."
         }
+    }
+
+    /// After a tap. `button` is the button tapped (nil when none was shown); `effects` what the
+    /// monitor did during the tap.
+    static func tapped(button: String?, dialogShown: Bool, effects: [DemoObservation]) -> String {
+        guard let button else {
+            return dialogShown ? "The dialog shows no button yet: there is nothing to tap." : "There is no dialog, so there is nothing to tap."
+        }
+        if effects.contains(.dismiss) {
+            return "The user taps \(button): the monitor accepts it and the warning stays away for the rest of this call."
+        }
+        return "The user taps \(button): the monitor refuses it and nothing changes."
+    }
+
+    /// The exit: by a tap on `tapped` (the button's title), or by the countdown reaching 0.
+    static func exited(code: Int32, tapped: String?) -> String {
+        if let tapped {
+            return "The user taps \(tapped) while a call is live: the app is force-exited with exit(\(code))."
+        }
+        return "The countdown reached 0 with a call still live: the app is force-exited with exit(\(code))."
+    }
+
+    /// After the app went to the background or came back. `dialogBefore` and `dialogAfter`
+    /// say whether a dialog was on screen before and after; `effects` what the monitor did.
+    static func appStateChanged(toForeground: Bool, dialogBefore: Bool, dialogAfter: Bool, countdownShown: Bool,
+                                effects: [DemoObservation]) -> String {
+        if toForeground {
+            let presented = !dialogBefore && effects.contains { if case .alert = $0 { true } else { false } }
+            return presented
+                ? "The app returns to the foreground with a call live: the security dialog appears."
+                : "The app returns to the foreground."
+        }
+        if dialogAfter && countdownShown { return "The app goes to the background; the dialog stays and its countdown keeps running." }
+        if dialogAfter { return "The app goes to the background; the dialog stays." }
+        return "The app goes to the background."
     }
 }

@@ -11,6 +11,7 @@ enum Languages {
         let matched = LanguageMatcher.bestMatch(preferred: [code])
         let isEnglish = code.lowercased() == "en" || code.lowercased().hasPrefix("en-") || code.lowercased().hasPrefix("en_")
         guard matched != "en" || isEnglish else { return nil }
-        return .localized(language: matched, appBundle: nil)
+        // The tag itself, not the matched base: its region can change the plural rule (pt-PT).
+        return .localized(language: code, appBundle: nil)
     }
 }

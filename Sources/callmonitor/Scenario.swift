@@ -39,9 +39,17 @@ struct ScenarioStep: Equatable {
     let line: Int
     let time: Int64
     let command: ScenarioCommand
+    /// The line as written, without its line end, for `simulate --echo`.
+    var text: String = ""
 }
 
 enum ScenarioParser {
+    /// Every command name, for `--help` and for suggestions when one is misspelt.
+    static let commandNames = [
+        "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
+        "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
+    ]
+
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
     static let maxSeconds: Int64 = 9_000_000_000
 
@@ -68,12 +76,18 @@ enum ScenarioParser {
                 throw ScenarioError(line: number, message: "missing command after the time")
             }
             let command = try parseCommand(words[1], Array(words.dropFirst(2)), line: number)
-            steps.append(ScenarioStep(line: number, time: time, command: command))
+            let text = String(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...])
+            steps.append(ScenarioStep(line: number, time: time, command: command, text: text))
         }
         return steps
     }
 
     private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+        /// Names the nearest word when the unknown one looks like a typo of it, else lists them all.
+        func unknown(_ what: String, _ word: String, _ known: [String], expected: String) -> ScenarioError {
+            let hint = Suggestions.hint(for: word, in: known)
+            return ScenarioError(line: line, message: "unknown \(what) '\(word)'" + (hint.isEmpty ? ": expected \(expected)" : hint))
+        }
         func expect(_ count: Int, _ usage: String) throws(ScenarioError) {
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
@@ -84,7 +98,7 @@ enum ScenarioParser {
             switch args[0] {
             case "terminate": flow = .terminate
             case "acknowledge": flow = .acknowledge
-            default: throw ScenarioError(line: line, message: "unknown flow '\(args[0])': expected terminate or acknowledge")
+            default: throw unknown("flow", args[0], ["terminate", "acknowledge"], expected: "terminate or acknowledge")
             }
             guard let seconds = parseSeconds(args[1]) else {
                 throw ScenarioError(line: line, message: "bad number '\(args[1])': expected a whole number of seconds")
@@ -107,14 +121,14 @@ enum ScenarioParser {
             case "custom": return .delegateCustom
             case "none": return .delegateNone
             case "release": return .delegateRelease
-            default: throw ScenarioError(line: line, message: "unknown delegate action '\(args[0])': expected custom, none or release")
+            default: throw unknown("delegate action", args[0], ["custom", "none", "release"], expected: "custom, none or release")
             }
         case "callback":
             try expect(1, "on or off")
             switch args[0] {
             case "on": return .callbackOn
             case "off": return .callbackOff
-            default: throw ScenarioError(line: line, message: "unknown callback action '\(args[0])': expected on or off")
+            default: throw unknown("callback action", args[0], ["on", "off"], expected: "on or off")
             }
         case "capture":
             switch args {
@@ -125,7 +139,7 @@ enum ScenarioParser {
             default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
             }
         default:
-            throw ScenarioError(line: line, message: "unknown command '\(name)'")
+            throw ScenarioError(line: line, message: "unknown command '\(name)'\(Suggestions.hint(for: name, in: commandNames))")
         }
     }
 

@@ -58,9 +58,15 @@ final class Transcript {
     init(scheduler: ManualScheduler) { self.scheduler = scheduler }
 
     func record(_ kind: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
+        record(kind, at: lines.count, fill)
+    }
+
+    /// Records a line before the ones already written from `index` on: a tap is written ahead
+    /// of the effects it caused, though whether it had any is known only afterwards.
+    func record(_ kind: String, at index: Int, _ fill: (inout JSONLine) -> Void = { _ in }) {
         var line = JSONLine(t: scheduler.now, kind: kind)
         fill(&line)
-        lines.append(line.text)
+        lines.insert(line.text, at: index)
     }
 }
 
@@ -117,7 +123,11 @@ final class Simulation {
     /// The most recent `onUserAction` handed to any recording delegate.
     private var lastAction: (() -> Void)?
 
-    init(strings: CallMonitorStrings) {
+    /// Whether each scenario line is written into the transcript (kind `input`) before it runs.
+    private let echo: Bool
+
+    init(strings: CallMonitorStrings, echo: Bool = false) {
+        self.echo = echo
         let transcript = Transcript(scheduler: scheduler)
         self.transcript = transcript
         renderer.onChange = { alert in
@@ -160,6 +170,12 @@ final class Simulation {
         for step in steps {
             scheduler.advance(to: step.time)
             if !terminator.exitCodes.isEmpty { break }
+            if echo {
+                transcript.record("input") {
+                    $0.add("line", step.line)
+                    $0.add("text", step.text)
+                }
+            }
             do {
                 try perform(step.command)
             } catch let error as SimulatedCallSource.ScriptError {
@@ -186,11 +202,17 @@ final class Simulation {
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
         case .tap:
+            // Accepted means the monitor acted on it: the event ended (end, dismiss) or the app
+            // exited. Every other tap (no button, too early, a stale or repeated closure) leaves
+            // no other trace, which is why the refusal is written out.
+            let before = transcript.lines.count
             if delegate != nil {
                 lastAction?()
             } else {
                 renderer.tapButton()
             }
+            let accepted = transcript.lines.count > before
+            transcript.record("tap", at: before) { $0.add("accepted", accepted) }
         case .delegateCustom:
             delegatesMade += 1
             let made = TranscriptDelegate(number: delegatesMade, transcript: transcript) { [weak self] action in

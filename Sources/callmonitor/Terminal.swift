@@ -9,6 +9,8 @@ import Darwin
 import Musl
 #endif
 
+import hnb
+
 enum Output {
     /// Writes all of `text` to `fd` with write(2), so output order is exact even in a pipe, and the
     /// C `stdout`/`stderr` globals (rejected by strict concurrency) are not needed.
@@ -48,6 +50,53 @@ struct Style {
     func cyan(_ text: String) -> String { apply("36", text) }
     func inverse(_ text: String) -> String { apply("7", text) }
 
-    /// Clears the screen and moves to its top-left corner.
-    var clearScreen: String { enabled ? "\u{1B}[H\u{1B}[2J" : "" }
+    /// Moves the cursor to the top-left corner, where each frame starts.
+    var home: String { enabled ? "\u{1B}[H" : "" }
+    /// Clears from the cursor to the end of its line: what is left of a longer previous line.
+    var clearToEndOfLine: String { enabled ? "\u{1B}[K" : "" }
+    /// Clears from the cursor to the end of the screen: rows the previous frame used below.
+    /// Unlike clearing the whole screen, this never pushes a copy of the screen into scrollback.
+    var clearBelow: String { enabled ? "\u{1B}[J" : "" }
+}
+
+/// One frame of the demo on a terminal, laid out for its size: the header and status on the
+/// top lines, the keys, the dialog, then as much of the latest narration as fits, each line
+/// wrapped at word boundaries. Pure, so the layout is tested without a terminal.
+struct DemoScreen {
+    var header: String
+    var status: String
+    var keys: String?
+    /// The dialog's lines, already laid out for the width; nil when no dialog is shown.
+    var dialog: [String]?
+    var narration: [String]
+    var style: Style
+
+    /// At most `rows - 1` lines (at least one), none wider than `columns`.
+    func lines(columns: Int, rows: Int) -> [String] {
+        var top = [fit(style.bold(header), columns), fit(style.dim(status), columns)]
+        if let keys { top += TerminalText.wrap(keys, width: columns).map(style.dim) }
+        top.append("")
+        top += dialog ?? [style.dim("(no security dialog on screen)")]
+        top.append("")
+        // The last row stays empty: the shell's prompt lands there after the exit, and nothing
+        // ever writes a newline at the bottom edge, which would scroll the header away.
+        let usable = max(1, rows - 1)
+        var room = max(0, usable - top.count)
+        // Whole sentences, newest last: a sentence cut in half at the top reads as nonsense.
+        var story: [String] = []
+        for entry in narration.reversed() {
+            let wrapped = TerminalText.wrap(entry, width: columns)
+            guard wrapped.count <= room else { break }
+            story.insert(contentsOf: wrapped, at: 0)
+            room -= wrapped.count
+        }
+        return Array((top + story).prefix(usable))
+    }
+
+    /// One line, cut with an ellipsis when it is wider than the terminal: a header must never wrap.
+    private func fit(_ text: String, _ columns: Int) -> String {
+        guard TerminalText.width(text) > columns else { return text }
+        let plain = TerminalText.stripped(text)
+        return String(plain.prefix(max(0, columns - 1))) + "…"
+    }
 }

@@ -1,4 +1,4 @@
-// Deciding "am I on the main queue" reliably, and hopping there when not.
+// Deciding "am I on the main queue" reliably (the mailbox in CallMonitor.swift hops there).
 
 import Dispatch
 
@@ -16,15 +16,5 @@ enum MainQueue {
     static var isCurrent: Bool {
         _ = tagged
         return DispatchQueue.getSpecific(key: key) != nil
-    }
-
-    /// Runs `work` now if this is the main queue, else queues it there behind earlier work
-    /// (so calls from one background thread keep their order).
-    static func run(_ work: @escaping @MainActor @Sendable () -> Void) {
-        if isCurrent {
-            MainActor.assumeIsolated(work)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(work) }
-        }
     }
 }

@@ -183,7 +183,9 @@ extension CommandLineTests {
             ("ro", [20: "Aplicația se va închide în 20 de secunde.", 19: "Aplicația se va închide în 19 secunde."]),
             ("de", [1: "Die App wird in 1 Sekunde geschlossen.", 0: "Die App wird in 0 Sekunden geschlossen."]),
             ("no", [1: "Appen lukkes om 1 sekund.", 2: "Appen lukkes om 2 sekunder."]),
-            ("pt-BR", [0: "O aplicativo será fechado em 0 segundo.", 2: "O aplicativo será fechado em 2 segundos."]),
+            // The reviewer's wording, right in Brazil and in Portugal; the plural rules differ at 0.
+            ("pt-BR", [0: "Encerramento em 0 segundo.", 2: "Encerramento em 2 segundos."]),
+            ("pt-PT", [0: "Encerramento em 0 segundos.", 1: "Encerramento em 1 segundo.", 2: "Encerramento em 2 segundos."]),
         ])
         func language(code: String, expected: [Int: String]) async throws {
             let result = try await runTool(["simulate", "-", "--language", code], input: "0 start terminate 25\n0 incoming A\n30 wait\n")
@@ -258,6 +260,137 @@ extension CommandLineTests {
 }
 
 extension CommandLineTests {
+    @Suite("callmonitor help, version and suggestions")
+    struct HelpTests {
+        @Test("Every subcommand answers --help on stdout with status 0: usage, options with ranges", arguments: [
+            (["simulate", "--help"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]",
+             ["  --echo ", "  --language CODE ", "  start terminate N | start acknowledge N ", "  delegate custom | delegate none | delegate release",
+              "tap (accepted: true|false)", "Tests/callmonitorTests/Scenarios/*.scenario"]),
+            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]",
+             ["--seconds N                    the countdown or the acknowledge delay, 0 to 3600", "--speed X                      play X times faster, 0.1 to 1000",
+              "interactive keys:", "  i   a new incoming call ", "  t   tap the dialog's button", "  q   quit"]),
+            (["bench", "--help"], "usage: callmonitor bench [--quick]", ["  --quick   a few-second smoke run", "BENCH {...}"]),
+            (["help", "simulate"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]", ["  --echo "]),
+            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]", []),
+            (["help"], "usage:", ["  callmonitor --version"]),
+        ])
+        func help(arguments: [String], firstLine: String, contains: [String]) async throws {
+            let result = try await runTool(arguments)
+            #expect(result.status == 0)
+            #expect(result.stderr == "")
+            #expect(result.stdout.split(separator: "\n").first.map(String.init) == firstLine)
+            for text in contains {
+                #expect(result.stdout.contains(text), "missing: \(text)")
+            }
+        }
+
+        @Test("--version prints the version alone")
+        func version() async throws {
+            let result = try await runTool(["--version"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "callmonitor 0.1.0\n")
+            #expect(result.stderr == "")
+        }
+
+        @Test("A misspelt command or option names the nearest one, exits 2, prints nothing on stdout", arguments: [
+            (["simulte", "x"], "callmonitor: unknown command 'simulte': did you mean simulate?"),
+            (["simulate", "-", "--langauge", "de"], "callmonitor: unknown option --langauge: did you mean --language?"),
+            (["demo", "--interactiv"], "callmonitor: unknown option --interactiv: did you mean --interactive?"),
+            (["demo", "--flow", "terminat"], "callmonitor: --flow must be terminate or acknowledge: did you mean terminate?"),
+            (["bench", "--quik"], "callmonitor: unknown option --quik: did you mean --quick?"),
+            (["frobnicate"], "callmonitor: unknown command 'frobnicate'"),
+            (["help", "demon"], "callmonitor: no help for 'demon': did you mean demo?"),
+        ])
+        func suggestion(arguments: [String], firstLine: String) async throws {
+            let result = try await runTool(arguments)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.split(separator: "\n").first.map(String.init) == firstLine)
+        }
+
+        @Test("A misspelt scenario word names the nearest one", arguments: [
+            ("0 start terminate 5\n1 incomming A\n", "line 2: unknown command 'incomming': did you mean incoming?\n"),
+            ("0 start acknowlege 5\n", "line 1: unknown flow 'acknowlege': did you mean acknowledge?\n"),
+            ("0 delegate custon\n", "line 1: unknown delegate action 'custon': did you mean custom?\n"),
+            ("0 callback of\n", "line 1: unknown callback action 'of': did you mean on?\n"),
+        ])
+        func scenarioSuggestion(text: String, message: String) async throws {
+            let result = try await runTool(["simulate", "-"], input: text)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr == message)
+        }
+    }
+
+    @Suite("callmonitor simulate: debugging aids")
+    struct SimulateDebugTests {
+        @Test("A tap is in the transcript, before its effects, with whether the monitor accepted it")
+        func tapKind() async throws {
+            let result = try await runTool(["simulate", "-"], input: "0 start acknowledge 2\n0 delegate custom\n1 incoming A\n1.5 tap\n3 tap\n3 tap\n")
+            #expect(result.status == 0)
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":1,"kind":"event","event":"ringing"}"#,
+                #"{"t":1,"kind":"detect","flow":"acknowledge","initialRemaining":2,"delegate":1}"#,
+                #"{"t":1.5,"kind":"tap","accepted":false}"#,
+                #"{"t":2,"kind":"tick","remaining":1,"delegate":1}"#,
+                #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
+                #"{"t":3,"kind":"tap","accepted":true}"#,
+                #"{"t":3,"kind":"end","delegate":1}"#,
+                #"{"t":3,"kind":"tap","accepted":false}"#,
+            ])
+        }
+
+        @Test("A tap with no dialog and no delegate is refused, and a built-in Close App tap exits")
+        func tapBuiltIn() async throws {
+            let result = try await runTool(["simulate", "-"], input: "0 tap\n0 start terminate 9\n1 incoming A\n2 tap\n")
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":0,"kind":"tap","accepted":false}"#,
+                #"{"t":1,"kind":"event","event":"ringing"}"#,
+                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9}"#,
+                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8}"#,
+                #"{"t":2,"kind":"tap","accepted":true}"#,
+                #"{"t":2,"kind":"exit","code":0}"#,
+            ])
+        }
+
+        @Test("--echo writes each command line, as written, before what it causes; comments and blank lines are not commands")
+        func echo() async throws {
+            let result = try await runTool(["simulate", "-", "--echo"], input: "# story\n0 start terminate 1\n\n0.5 incoming A  # rings\r\n9 wait\n")
+            #expect(result.status == 0)
+            #expect(result.stdout.split(separator: "\n").map(String.init) == [
+                #"{"t":0,"kind":"input","line":2,"text":"0 start terminate 1"}"#,
+                #"{"t":0.5,"kind":"input","line":4,"text":"0.5 incoming A  # rings"}"#,
+                #"{"t":0.5,"kind":"event","event":"ringing"}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
+                #"{"t":1.5,"kind":"exit","code":0}"#,
+            ])
+        }
+
+        @Test("Errors in a file name the file and line; an empty scenario warns on stderr and succeeds")
+        func fileNameAndEmpty() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("callmonitor-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let bad = directory.appendingPathComponent("bad.txt")
+            try "0 start terminate 5\n1 ring A\n".write(to: bad, atomically: true, encoding: .utf8)
+            let failed = try await runTool(["simulate", bad.path])
+            #expect(failed.status == 2)
+            #expect(failed.stdout == "")
+            #expect(failed.stderr == "\(bad.path):2: unknown command 'ring'\n")
+            let empty = directory.appendingPathComponent("empty.scenario")
+            try "# only a comment\n\n".write(to: empty, atomically: true, encoding: .utf8)
+            let warned = try await runTool(["simulate", empty.path])
+            #expect(warned.status == 0)
+            #expect(warned.stdout == "")
+            #expect(warned.stderr == "callmonitor: warning: \(empty.path) has no commands; the transcript is empty\n")
+            let stdin = try await runTool(["simulate", "-"], input: "")
+            #expect(stdin.stderr == "callmonitor: warning: standard input has no commands; the transcript is empty\n")
+        }
+    }
+}
+
+extension CommandLineTests {
     @Suite("callmonitor demo")
     struct DemoTests {
         @Test("The terminate story finishes by itself, shows the dialog and countdown, and uses no escape codes in a pipe")
@@ -316,8 +449,8 @@ extension CommandLineTests {
             /// Process: the server outlives the client and would inherit, and hold open, the
             /// descriptors Process uses to notice the client's exit. posix_spawn with every descriptor
             /// above 2 closed leaves the server nothing of ours.
-            func startSession(_ command: String) async throws {
-                let argv = [tmuxPath ?? "tmux", "-L", socket, "new-session", "-d", "-s", "demo", "-x", "120", "-y", "40", command]
+            func startSession(_ command: String, columns: Int = 120, rows: Int = 40) async throws {
+                let argv = [tmuxPath ?? "tmux", "-L", socket, "new-session", "-d", "-s", "demo", "-x", String(columns), "-y", String(rows), command]
                 let status = await withCheckedContinuation { continuation in
                     DispatchQueue.global().async { continuation.resume(returning: spawnClean(argv)) }
                 }
@@ -362,6 +495,103 @@ extension CommandLineTests {
             let exited = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
             #expect(exited.contains("force-exited with exit(0)"))
             try await tmux.run(["kill-server"])
+        }
+
+        /// What the dialog says in each language the terminal tests use (30-second terminate).
+        static let dialogs: [String: (title: String, message: String, countdown: String, button: String)] = [
+            "en": ("Security Policy", "Application access is disabled during active calls for your protection.",
+                   "App will close in 30 seconds.", "Close App"),
+            "de": ("Sicherheitsrichtlinie", "Zu Ihrem Schutz ist der Zugriff auf die App während eines aktiven Anrufs gesperrt.",
+                   "Die App wird in 30 Sekunden geschlossen.", "App schließen"),
+            "ru": ("Политика безопасности", "В целях вашей защиты доступ к приложению во время звонка заблокирован.",
+                   "Приложение закроется через 30 секунд.", "Закрыть приложение"),
+        ]
+
+        /// Checks one captured screen: the box is whole and fits, the dialog's text is all there
+        /// (wrapped at spaces only), and the header is on the top lines.
+        static func checkFrame(_ screen: String, columns: Int, language: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let dialog = try #require(dialogs[language])
+            #expect(lines.first?.hasPrefix("CallMonitor demo - monitoring on") == true, "header not on the top line:\n\(screen)", sourceLocation: sourceLocation)
+            #expect(lines.dropFirst().first?.hasPrefix("calls: ") == true, "status not on the second line:\n\(screen)", sourceLocation: sourceLocation)
+            for line in lines {
+                #expect(line.count <= columns, "wider than the terminal: \(line)", sourceLocation: sourceLocation)
+                #expect(line.trimmingCharacters(in: .whitespaces) != "|", "a border wrapped onto its own line", sourceLocation: sourceLocation)
+            }
+            let rules = lines.indices.filter { lines[$0].hasPrefix("+-") }
+            try #require(rules.count == 2, "expected one box:\n\(screen)", sourceLocation: sourceLocation)
+            let rule = lines[rules[0]]
+            #expect(lines[rules[1]] == rule, sourceLocation: sourceLocation)
+            #expect(rule.count <= columns && rule.hasSuffix("-+"), sourceLocation: sourceLocation)
+            let body = lines[(rules[0] + 1)..<rules[1]]
+            for row in body {
+                #expect(row.hasPrefix("| ") && row.hasSuffix(" |") && row.count == rule.count, "broken box row: \(row)", sourceLocation: sourceLocation)
+            }
+            let texts = body.map { String($0.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces) }
+            #expect(texts.first == dialog.title, sourceLocation: sourceLocation)
+            #expect(texts.last == "[ \(dialog.button) ]", sourceLocation: sourceLocation)
+            #expect(texts.dropLast().last == dialog.countdown, sourceLocation: sourceLocation)
+            // Joining the message's rows with single spaces gives it back exactly only when every
+            // break fell on a space.
+            #expect(texts.dropFirst().dropLast(2).joined(separator: " ") == dialog.message, sourceLocation: sourceLocation)
+        }
+
+        @Test("The demo fits the terminal, redraws in place and keeps its header, in three languages", .enabled(if: tmuxPath != nil, "tmux is not installed"),
+              arguments: [(80, 24), (60, 20)], ["en", "de", "ru"])
+        func layout(size: (Int, Int), language: String) async throws {
+            let tmux = Tmux()
+            // The server is stopped however the checks end, or its `sleep 30` would outlive the test.
+            do { try await layoutSteps(tmux, size: size, language: language) } catch { _ = try? await tmux.run(["kill-server"]); throw error }
+            try await tmux.run(["kill-server"])
+        }
+
+        func layoutSteps(_ tmux: Tmux, size: (Int, Int), language: String) async throws {
+            let (columns, rows) = size
+            try await tmux.startSession("\(toolURL.path) demo --interactive --seconds 30 --language \(language); echo DEMO-EXITED-$?; sleep 30",
+                                        columns: columns, rows: rows)
+            _ = try await tmux.waitFor("the key legend") { $0.contains("[i] incoming") }
+            try await tmux.run(["send-keys", "-t", "demo", "i"])
+            let dialog = try #require(Self.dialogs[language])
+            let ringing = try await tmux.waitFor("the dialog") { $0.contains(dialog.countdown) }
+            try Self.checkFrame(ringing, columns: columns, language: language)
+            // Enough narration to fill the screen several times over: the header must stay.
+            try await tmux.run(["send-keys", "-t", "demo", "a"] + Array(repeating: "b", count: 21))
+            let busy = try await tmux.waitFor("the app in the background") { $0.contains("app: background") }
+            try Self.checkFrame(busy, columns: columns, language: language)
+            // Sentences wrap at spaces: the newest one reads back whole when its rows are joined.
+            let joined = busy.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(joined.contains("The app goes to the background; the dialog stays and its countdown keeps running."))
+            // Every frame overwrote the one before: nothing went into the scrollback.
+            let history = try await tmux.run(["display-message", "-p", "-t", "demo", "#{history_size}"])
+            #expect(history == "0\n")
+            try await tmux.run(["send-keys", "-t", "demo", "t"])
+            let exited = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
+            let exitJoined = exited.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(exitJoined.contains("The user taps \(dialog.button) while a call is live: the app is force-exited with exit(0)."))
+            #expect(!exited.contains("The countdown reached 0"))
+        }
+
+        @Test("Interactive narration says what happened: no countdown talk without a call, the status follows b", .enabled(if: tmuxPath != nil, "tmux is not installed"))
+        func narration() async throws {
+            let tmux = Tmux()
+            do { try await narrationSteps(tmux) } catch { _ = try? await tmux.run(["kill-server"]); throw error }
+            try await tmux.run(["kill-server"])
+        }
+
+        func narrationSteps(_ tmux: Tmux) async throws {
+            try await tmux.startSession("\(toolURL.path) demo --interactive --flow acknowledge --seconds 0; echo DEMO-EXITED-$?; sleep 30", columns: 80, rows: 24)
+            _ = try await tmux.waitFor("the key legend") { $0.contains("[i] incoming") }
+            try await tmux.run(["send-keys", "-t", "demo", "b"])
+            let background = try await tmux.waitFor("the background") { $0.contains("The app goes to the background.") }
+            #expect(background.contains("app: background"))
+            #expect(!background.contains("countdown"))
+            try await tmux.run(["send-keys", "-t", "demo", "b", "i", "t"])
+            let acknowledged = try await tmux.waitFor("the acknowledgement") { $0.contains("the monitor accepts it") }
+            let joined = acknowledged.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(joined.contains("The user taps Acknowledge: the monitor accepts it and the warning stays away for the rest of this call."))
+            #expect(acknowledged.contains("app: foreground"))
+            try await tmux.run(["send-keys", "-t", "demo", "q"])
+            _ = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
         }
 }
 }

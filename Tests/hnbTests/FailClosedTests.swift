@@ -235,6 +235,15 @@ struct FailClosedTests {
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "4294967298 delegate tick 0", "4294967298 exit 0"])
     }
 
+    @Test("The engine, woken 2^32 s + 2 s after a 5 s countdown began, reports 0 and exits in one step")
+    func engineWakeUpCenturiesLate() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
+        let late: Int64 = (1 << 32 + 2) * 1_000_000_000
+        #expect(engine.handle(.wake, now: late) == [.tick(remaining: 0), .cancelWakeUp, .stopSources, .exit(code: 0)])
+    }
+
     @Test("The acknowledge delay after a wake-up 2^32 s late is over: tick 0, the button can be used")
     func acknowledgeWakeUpCenturiesLate() throws {
         let h = Harness()

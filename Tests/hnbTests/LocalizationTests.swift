@@ -95,10 +95,78 @@ struct LocalizationTests {
         (["hr"], [.other, .one, .few, .few, .other, .other, .one, .few, .other, .one, .other]),
         (["cs", "sk"], [.other, .one, .few, .few, .other, .other, .other, .other, .other, .other, .other]),
         (["ro"], [.few, .one, .few, .few, .few, .few, .other, .other, .other, .few, .few]),
+        // Portugal: 0 is "other" (in Brazil it is "one").
+        (["pt-PT", "pt_PT.UTF-8"], [.other, .one, .other, .other, .other, .other, .other, .other, .other, .other, .other]),
+        // Languages a host app may add.
+        (["lt", "lt-LT"], [.other, .one, .few, .few, .few, .other, .one, .few, .few, .one, .other]),
+        (["lv"], [.zero, .one, .other, .other, .other, .zero, .one, .other, .other, .one, .zero]),
+        // No rule known: "other" for every count, the one form that is never wrong.
+        (["ja", "xx", ""], [.other, .other, .other, .other, .other, .other, .other, .other, .other, .other, .other]),
     ])
     func cldrCategories(languages: [String], expected: [PluralCategory]) {
         for language in languages {
             #expect(sampleCounts.map { PluralRules.category(of: $0, in: language) } == expected, "\(language)")
+        }
+    }
+
+    @Test("Categories a language uses: Lithuanian four, Latvian three with zero, unknown only other")
+    func addedCategories() {
+        #expect(PluralRules.categories(of: "lt") == [.one, .few, .many, .other])
+        #expect(PluralRules.categories(of: "lv") == [.zero, .one, .other])
+        #expect(PluralRules.categories(of: "ja") == [.other])
+        #expect(PluralRules.categories(of: "pt-PT") == [.one, .many, .other])
+        #expect(PluralRules.category(of: 2_000_000, in: "pt-PT") == .many)
+    }
+
+    @Test("The reviewer's fixes, word for word", arguments: [
+        ("it", CallMonitorStringKey.alertMessage, "Per la Sua protezione, l’accesso all’app è disattivato durante le chiamate in corso."),
+        ("nl", .alertMessageWarning, "Het gebruik van deze app tijdens een actief gesprek kan ertoe leiden dat gevoelige informatie uitlekt."),
+        ("nb", .alertMessage, "Av hensyn til din sikkerhet er tilgangen til appen sperret under aktive samtaler."),
+        ("fi", .alertMessage, "Turvallisuutesi vuoksi pääsy sovellukseen on estetty puhelun aikana."),
+        ("fi", .buttonAcknowledge, "Kuittaa"),
+        ("bg", .buttonClose, "Затворете приложението"),
+        ("pt", .alertMessage, "Para sua proteção, o acesso fica desativado durante chamadas ativas."),
+        ("pt-PT", .alertMessageWarning, "O uso durante uma chamada ativa pode expor informações confidenciais."),
+    ])
+    func reviewerFixes(language: String, key: CallMonitorStringKey, expected: String) {
+        #expect(CallMonitorStrings.localized(language: language, appBundle: nil).text(key) == expected)
+    }
+
+    @Test("Countdowns in the reviewer's words: Italian formal, Portuguese without Você, pt-PT's 0 is plural")
+    func reviewerCountdowns() {
+        let italian = CallMonitorStrings.localized(language: "it", appBundle: nil)
+        #expect(italian.countdown(.acknowledgeCountdown, remaining: 5) == "Potrà confermare tra 5 secondi.")
+        #expect(italian.countdown(.acknowledgeCountdown, remaining: 1) == "Potrà confermare tra 1 secondo.")
+        let brazil = CallMonitorStrings.localized(language: "pt-BR", appBundle: nil)
+        let portugal = CallMonitorStrings.localized(language: "pt-PT", appBundle: nil)
+        #expect(brazil.language == "pt")
+        #expect(portugal.language == "pt-PT")
+        #expect(brazil.countdown(.acknowledgeCountdown, remaining: 0) == "Poderá confirmar em 0 segundo.")
+        #expect(portugal.countdown(.acknowledgeCountdown, remaining: 0) == "Poderá confirmar em 0 segundos.")
+        #expect(portugal.countdown(.acknowledgeCountdown, remaining: 1) == "Poderá confirmar em 1 segundo.")
+        #expect(portugal.countdown(.closeCountdown, remaining: 7) == "Encerramento em 7 segundos.")
+        for language in ["pt", "pt-PT"] {
+            let strings = CallMonitorStrings.localized(language: language, appBundle: nil)
+            for key in CallMonitorStringKey.allCases {
+                #expect(!strings.text(key).contains("Você") && !strings.text(key).contains("aplicativo"), "\(language) \(key)")
+            }
+        }
+    }
+
+    @Test("The acknowledge countdown and its button use the same verb, in all 22 languages", arguments: [
+        ("en", "acknowledge"), ("de", "bestätig"), ("fr", "confirm"), ("es", "confirm"), ("it", "conferm"), ("pt", "confirm"),
+        ("nl", "bevestig"), ("ru", "подтверд"), ("pl", "potwierd"), ("tr", "onayla"), ("bg", "потвърд"), ("cs", "potvrd"),
+        ("da", "bekræft"), ("el", "επιβεβα"), ("fi", "kuit"), ("hr", "potvrd"), ("hu", "nyugtáz"), ("nb", "bekreft"),
+        ("ro", "confirm"), ("sk", "potvrd"), ("sv", "bekräfta"), ("uk", "підтверд"),
+    ])
+    func oneVerb(language: String, stem: String) throws {
+        let table = try shippedTable(language)
+        let button = try #require(table[CallMonitorStringKey.buttonAcknowledge.rawValue]).lowercased()
+        #expect(button.contains(stem), "\(language) button: \(button)")
+        let forms = table.filter { $0.key.hasPrefix(CallMonitorStringKey.acknowledgeCountdown.rawValue) }
+        #expect(!forms.isEmpty)
+        for (key, countdown) in forms {
+            #expect(countdown.lowercased().contains(stem), "\(language) \(key): \(countdown)")
         }
     }
 
@@ -296,6 +364,76 @@ struct FallbackChainTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data([0xFF, 0xFE, 0x00, 0x22, 0x7B]).write(to: directory.appendingPathComponent("Localizable.strings"))
         #expect(CallMonitorStrings.localized(language: "de", appBundle: app.bundle).text(.alertTitle) == "Sicherheitsrichtlinie")
+    }
+}
+
+@Suite("The app's own languages")
+struct AppLanguageTests {
+    static let lithuanian: [String: String] = [
+        "call_monitor_alert_title": "Saugumo politika",
+        "call_monitor_close_countdown.one": "Programa užsidarys po %d sekundės.",
+        "call_monitor_close_countdown.few": "Programa užsidarys po %d sekundžių.",
+        "call_monitor_close_countdown": "Programa užsidarys po %d sekundžių (kita).",
+    ]
+
+    @Test("An app's Lithuanian is chosen for a Lithuanian user, with Lithuanian plural forms and English for missing keys")
+    func lithuanian() throws {
+        let app = try TemporaryBundle(["lt": Self.lithuanian, "en": ["call_monitor_alert_title": "App title"]])
+        defer { app.remove() }
+        let strings = CallMonitorStrings.localized(language: "lt-LT", appBundle: app.bundle)
+        #expect(strings.language == "lt")
+        #expect(strings.text(.alertTitle) == "Saugumo politika")
+        #expect(strings.text(.buttonClose) == "Close App")
+        #expect(strings.countdown(.closeCountdown, remaining: 1) == "Programa užsidarys po 1 sekundės.")
+        #expect(strings.countdown(.closeCountdown, remaining: 21) == "Programa užsidarys po 21 sekundės.")
+        #expect(strings.countdown(.closeCountdown, remaining: 3) == "Programa užsidarys po 3 sekundžių.")
+        #expect(strings.countdown(.closeCountdown, remaining: 10) == "Programa užsidarys po 10 sekundžių (kita).")
+        #expect(strings.countdown(.closeCountdown, remaining: 11) == "Programa užsidarys po 11 sekundžių (kita).")
+        // The key the app did not translate falls back to English, in English's singular.
+        #expect(strings.countdown(.acknowledgeCountdown, remaining: 1) == "Acknowledge in 1 second.")
+    }
+
+    @Test("The choice runs over the app's and the library's languages together, in the user's order", arguments: [
+        (["lt", "de"], "lt", "Saugumo politika"),
+        (["de", "lt"], "de", "Sicherheitsrichtlinie"),
+        (["xx", "lt"], "lt", "Saugumo politika"),
+        (["xx"], "en", "App title"),
+    ])
+    func order(preferred: [String], language: String, title: String) throws {
+        let app = try TemporaryBundle(["lt": Self.lithuanian, "en": ["call_monitor_alert_title": "App title"]])
+        defer { app.remove() }
+        #expect(LanguageMatcher.localizations(of: app.bundle) == ["en", "lt"])
+        // An explicit tag goes through the same choice as the system's list.
+        let strings = CallMonitorStrings.localized(language: preferred.count == 1 ? preferred[0] : nil, appBundle: app.bundle)
+        if preferred.count == 1 {
+            #expect(strings.language == language)
+            #expect(strings.text(.alertTitle) == title)
+        }
+        let (base, _) = LanguageMatcher.bestMatchTag(preferred: preferred, available: LanguageMatcher.shipped + LanguageMatcher.localizations(of: app.bundle))
+        #expect(base == language)
+    }
+
+    @Test("Without an app table in the language, the app's language is not offered; a regional folder counts")
+    func regionalFolder() throws {
+        let app = try TemporaryBundle(["lt-LT": Self.lithuanian])
+        defer { app.remove() }
+        try FileManager.default.createDirectory(at: app.url.appendingPathComponent("ja.lproj"), withIntermediateDirectories: true)
+        #expect(LanguageMatcher.localizations(of: app.bundle) == ["lt"])
+        #expect(CallMonitorStrings.localized(language: "lt", appBundle: app.bundle).text(.alertTitle) == "Saugumo politika")
+        #expect(CallMonitorStrings.localized(language: "ja", appBundle: app.bundle).language == "en")
+    }
+
+    @Test("An app language without known plural rules uses the plain key for every count")
+    func unknownRules() throws {
+        let app = try TemporaryBundle(["ja": [
+            "call_monitor_close_countdown.one": "一 %d",
+            "call_monitor_close_countdown": "あと%d秒で閉じます。",
+        ]])
+        defer { app.remove() }
+        let strings = CallMonitorStrings.localized(language: "ja-JP", appBundle: app.bundle)
+        #expect(strings.language == "ja")
+        #expect(strings.countdown(.closeCountdown, remaining: 1) == "あと1秒で閉じます。")
+        #expect(strings.countdown(.closeCountdown, remaining: 5) == "あと5秒で閉じます。")
     }
 }
 

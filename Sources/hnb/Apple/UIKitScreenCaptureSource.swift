@@ -24,6 +24,7 @@ public final class UIKitScreenCaptureSource: ScreenCaptureSource {
     /// A source that starts observing when the monitor starts.
     public nonisolated init() {}
 
+    /// Whether any connected window scene is captured now.
     public var isCaptured: Bool {
         UIApplication.shared.connectedScenes.contains { scene in
             guard let windowScene = scene as? UIWindowScene else { return false }
@@ -31,6 +32,8 @@ public final class UIKitScreenCaptureSource: ScreenCaptureSource {
         }
     }
 
+    /// Follows the capture and scene notifications; `deliver` runs on the main thread, only when
+    /// the answer changes.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         stop()
         lastDelivered = isCaptured
@@ -47,6 +50,7 @@ public final class UIKitScreenCaptureSource: ScreenCaptureSource {
         }
     }
 
+    /// Stops following the notifications.
     public func stop() {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
         observers = []

@@ -9,14 +9,25 @@ public enum PluralCategory: String, Sendable, CaseIterable {
     case zero, one, two, few, many, other
 }
 
-/// The CLDR cardinal plural rules of the 22 shipped languages, for whole numbers.
+/// The CLDR cardinal plural rules for whole numbers: the 22 shipped languages, Portugal's
+/// Portuguese, and languages a host app may add (Lithuanian, Latvian, the Serbo-Croatian family,
+/// and the languages without plural forms).
+///
+/// A language with no rule here gets `other` for every count: an app's plain `KEY` then serves
+/// every count, which is never wrong, whereas borrowing English's `one` could pick a form that
+/// does not fit.
 public enum PluralRules {
     /// The category of the whole number `n` (negative numbers use their magnitude) in `language`
-    /// (a base code such as `ru`; unknown languages use English rules).
+    /// (a tag such as `ru`, `pt-PT` or `lt`; `other` for a language without a rule here).
     public static func category(of n: Int, in language: String) -> PluralCategory {
         let n = n.magnitude
         let mod10 = n % 10
         let mod100 = n % 100
+        if isPortugalPortuguese(language) {
+            // pt-PT: "one" is exactly 1 (in Brazil 0 is "one" too).
+            if n == 1 { return .one }
+            return n != 0 && n % 1_000_000 == 0 ? .many : .other
+        }
         switch baseCode(language) {
         case "ru", "uk":
             if mod10 == 1 && mod100 != 11 { return .one }
@@ -26,7 +37,7 @@ public enum PluralRules {
             if n == 1 { return .one }
             if (2...4).contains(mod10) && !(12...14).contains(mod100) { return .few }
             return .many
-        case "hr":
+        case "hr", "sr", "bs":
             if mod10 == 1 && mod100 != 11 { return .one }
             if (2...4).contains(mod10) && !(12...14).contains(mod100) { return .few }
             return .other
@@ -44,20 +55,37 @@ public enum PluralRules {
         case "es", "it":
             if n == 1 { return .one }
             return n != 0 && n % 1_000_000 == 0 ? .many : .other
-        default:
+        case "lt":
+            // "many" is for fractions only, so whole numbers never reach it.
+            if (11...19).contains(mod100) { return .other }
+            if mod10 == 1 { return .one }
+            if mod10 >= 2 { return .few }
+            return .other
+        case "lv":
+            if mod10 == 0 || (11...19).contains(mod100) { return .zero }
+            if mod10 == 1 && mod100 != 11 { return .one }
+            return .other
+        case "en", "de", "nl", "sv", "da", "nb", "fi", "el", "bg", "hu", "tr", "et", "ca", "gl":
             return n == 1 ? .one : .other
+        default:
+            return .other
         }
     }
 
     /// Every category `language` uses (for any number, fractions included), `other` last.
     public static func categories(of language: String) -> [PluralCategory] {
         switch baseCode(language) {
-        case "ru", "uk", "pl", "cs", "sk": [.one, .few, .many, .other]
-        case "hr", "ro": [.one, .few, .other]
+        case "ru", "uk", "pl", "cs", "sk", "lt": [.one, .few, .many, .other]
+        case "hr", "sr", "bs", "ro": [.one, .few, .other]
         case "fr", "pt", "es", "it": [.one, .many, .other]
-        default: [.one, .other]
+        case "lv": [.zero, .one, .other]
+        case "en", "de", "nl", "sv", "da", "nb", "fi", "el", "bg", "hu", "tr", "et", "ca", "gl": [.one, .other]
+        default: [.other]
         }
     }
+
+    /// Whether `tag` names Portuguese as written in Portugal (`pt-PT`, `pt_PT.UTF-8`).
+    static func isPortugalPortuguese(_ tag: String) -> Bool { pluralLanguage(tag) == "pt-PT" }
 }
 
 /// Picks the language of the built-in dialog.
@@ -71,12 +99,34 @@ public enum LanguageMatcher {
     /// The first of `preferred` that `available` has, comparing base languages (`de-AT` and
     /// `de_AT.UTF-8` match `de`; `no`, `nn` and `nb-NO` match `nb`); English when none does.
     public static func bestMatch(preferred: [String], available: [String] = shipped) -> String {
+        bestMatchTag(preferred: preferred, available: available).base
+    }
+
+    /// ``bestMatch(preferred:available:)`` with the preferred tag that matched, whose region
+    /// can matter for plural rules (`pt-PT`); the tag is `en` when nothing matched.
+    static func bestMatchTag(preferred: [String], available: [String]) -> (base: String, tag: String) {
         let offered = Set(available.map(baseCode))
         for language in preferred {
             let base = baseCode(language)
-            if offered.contains(base) { return base }
+            if offered.contains(base) { return (base, language) }
         }
-        return "en"
+        return ("en", "en")
+    }
+
+    /// The languages `bundle` has its own `Localizable` table for, as base codes: the app's
+    /// side of the choice, which Apple's bundle lookup makes from the app's and the
+    /// frameworks' localizations together.
+    static func localizations(of bundle: Bundle) -> [String] {
+        let directory = bundle.resourceURL ?? bundle.bundleURL
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().compactMap { name -> String? in
+            guard name.hasSuffix(".lproj"), name != "Base.lproj" else { return nil }
+            let folder = directory.appendingPathComponent(name)
+            let hasTable = ["Localizable.strings", "Localizable.stringsdict"].contains {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }
+            return hasTable ? baseCode(String(name.dropLast(".lproj".count))) : nil
+        }
     }
 
     /// The user's preferred languages from the POSIX environment, in priority order:
@@ -124,7 +174,13 @@ enum StringsTable {
     /// holds the key.
     static func load(from bundle: Bundle, language: String) -> [String: String]? {
         let directory = bundle.resourceURL ?? bundle.bundleURL
-        let candidates = [language, language == "nb" ? "no" : nil, language == "en" ? "Base" : nil].compactMap { $0 }
+        var candidates = [language, language == "nb" ? "no" : nil, language == "en" ? "Base" : nil].compactMap { $0 }
+        // Then regional folders of the language (an app may ship only `lt-LT.lproj` or `pt-BR.lproj`).
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        for folder in folders where folder.hasSuffix(".lproj") {
+            let name = String(folder.dropLast(".lproj".count))
+            if baseCode(name) == language && !candidates.contains(name) { candidates.append(name) }
+        }
         for name in candidates {
             let folder = directory.appendingPathComponent("\(name).lproj")
             let strings = (try? Data(contentsOf: folder.appendingPathComponent("Localizable.strings"))).flatMap(parse)
@@ -236,9 +292,15 @@ extension CallMonitorStrings {
     /// let german = CallMonitorStrings.localized(language: "de") // an explicit choice
     /// ```
     ///
+    /// The language is chosen from the app's localizations and the library's together, as
+    /// Apple's bundle lookup does: an app that ships its own `lt.lproj/Localizable.strings`
+    /// shows Lithuanian to a Lithuanian user (its keys, English for any it lacks), though the
+    /// library has no Lithuanian.
+    ///
     /// - Parameters:
-    ///   - language: A language tag (`de`, `pt-BR`, `nb-NO`); nil picks from the user's preferred
-    ///     languages. Either way the best of the 22 shipped languages is used (English if none).
+    ///   - language: A language tag (`de`, `pt-PT`, `nb-NO`); nil picks from the user's preferred
+    ///     languages. Either way the best of the app's and the library's languages is used
+    ///     (English if none).
     ///   - appBundle: The host app's bundle, checked first; nil skips it.
     ///   - libraryBundle: The library's translations; nil skips them.
     public static func localized(
@@ -247,13 +309,16 @@ extension CallMonitorStrings {
         libraryBundle: Bundle? = CallMonitorStrings.libraryBundle
     ) -> CallMonitorStrings {
         let preferred = language.map { [$0] } ?? LanguageMatcher.systemPreferredLanguages()
-        let chosen = LanguageMatcher.bestMatch(preferred: preferred)
+        let appLanguages = appBundle.map(LanguageMatcher.localizations(of:)) ?? []
+        let (chosen, tag) = LanguageMatcher.bestMatchTag(preferred: preferred, available: LanguageMatcher.shipped + appLanguages)
         var tables: [Table] = []
         for bundle in [appBundle, libraryBundle].compactMap({ $0 }) {
             if let table = StringsTable.load(from: bundle, language: chosen) {
                 tables.append { key in table[key] }
             }
         }
-        return CallMonitorStrings(language: chosen, tables: tables)
+        // Portugal's plural rule differs from Brazil's (0 is "other"), so the region is kept there.
+        let rulesLanguage = chosen == "pt" && PluralRules.isPortugalPortuguese(tag) ? "pt-PT" : chosen
+        return CallMonitorStrings(language: rulesLanguage, tables: tables)
     }
 }

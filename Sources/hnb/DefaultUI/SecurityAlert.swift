@@ -34,10 +34,14 @@ public struct SecurityAlert: Hashable, Sendable {
     /// Terminate: the Close App button and the countdown are always shown. Acknowledge: the
     /// countdown is shown and the button hidden until `remaining` reaches 0, then the reverse.
     ///
-    /// - Parameter acknowledgementRefused: Rule 17: the acknowledgement is refused because the
-    ///   screen is captured. Once the countdown is over, the button then says why
-    ///   (``CallMonitorStringKey/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping it
-    ///   does nothing. Ignored in the terminate flow.
+    /// - Parameters:
+    ///   - flow: The flow the dialog belongs to.
+    ///   - remaining: The seconds left; negative values are shown as 0.
+    ///   - strings: The texts.
+    ///   - acknowledgementRefused: Rule 17: the acknowledgement is refused because the screen is
+    ///     captured. Once the countdown is over, the button then says why
+    ///     (``CallMonitorStringKey/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping
+    ///     it does nothing. Ignored in the terminate flow.
     public init(flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false) {
         let remaining = max(0, remaining)
         switch flow {
@@ -76,7 +80,8 @@ public struct CallMonitorStrings: Sendable {
     /// returns `nil` (or an empty string) when it has no entry.
     public typealias Table = @Sendable (String) -> String?
 
-    /// The base language whose plural rules pick the countdown forms.
+    /// The language whose plural rules pick the countdown forms: a base code (`ru`), or `pt-PT`,
+    /// the one region whose rule differs from its language's.
     public let language: String
     private let tables: [Table]
 
@@ -86,7 +91,7 @@ public struct CallMonitorStrings: Sendable {
     ///   - language: The language of the tables (its plural rules choose countdown forms).
     ///   - tables: Lookups tried in order for each key.
     public init(language: String = "en", tables: [Table]) {
-        self.language = baseCode(language)
+        self.language = pluralLanguage(language)
         self.tables = tables
     }
 
@@ -182,4 +187,13 @@ final class DefaultSecurityUI {
             onAction?()
         }
     }
+}
+
+/// The language whose plural rules apply to `tag`: its base code (`de-AT` → `de`), except
+/// Portugal's Portuguese, whose rule differs from Brazil's (0 is "other" there), so it stays
+/// `pt-PT`.
+func pluralLanguage(_ tag: String) -> String {
+    let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" })
+    if parts.count >= 2 && parts[0].lowercased() == "pt" && parts[1].uppercased() == "PT" { return "pt-PT" }
+    return baseCode(tag)
 }

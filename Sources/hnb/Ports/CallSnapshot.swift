@@ -15,6 +15,7 @@ public struct CallID: Hashable, Sendable, CustomStringConvertible {
     /// The identifier of a CallKit call.
     public init(_ uuid: UUID) { self.rawValue = uuid.uuidString }
 
+    /// The identifier as text, as it appears in logs and transcripts.
     public var description: String { rawValue }
 }
 

@@ -69,6 +69,7 @@ public enum CallSourceConformance {
         /// Whether the check passed.
         public var passed: Bool { failure == nil }
 
+        /// `PASS name` or `FAIL name: why`, one line for a test log.
         public var description: String {
             failure.map { "FAIL \(name): \($0)" } ?? "PASS \(name)"
         }

@@ -55,7 +55,9 @@ extension LivePorts {
 public final class NoTelephonyCallSource: CallSource {
     /// A source that will report no calls.
     public nonisolated init() {}
+    /// Delivers the one complete list this source will ever have: no calls.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
+    /// Nothing to stop: this source never delivers again after ``start(_:)``.
     public func stop() {}
 }
 
@@ -63,8 +65,11 @@ public final class NoTelephonyCallSource: CallSource {
 public final class ProcessAppState: AppStateSource {
     /// A source that is always in the foreground.
     public nonisolated init() {}
+    /// Always `true`: a process without an app lifecycle is never in the background.
     public var isForeground: Bool { true }
+    /// Delivers nothing: the state never changes.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    /// Nothing to stop.
     public func stop() {}
 }
 
@@ -76,10 +81,12 @@ public final class ProcessExitTerminator: AppTerminator {
     /// A terminator.
     public nonisolated init() {}
 
+    /// Ends the process with `exit(code)`; it does not return.
     public func terminate(code: Int32) {
         exit(code)
     }
 
+    /// Ends the process with `exit(code)` from any thread; it does not return.
     public nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }

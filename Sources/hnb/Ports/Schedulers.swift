@@ -44,6 +44,7 @@ public final class LiveScheduler: MonitorScheduler {
     /// Readable from any thread.
     public nonisolated var now: Int64 { MonotonicClock.now() }
 
+    /// Runs `work` on the main queue at `deadline` on this clock (at once if it has passed).
     public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         let delay = max(0, deadline - now)
         // `.strict` and zero leeway: the system must not coalesce this timer with others, which
@@ -110,6 +111,7 @@ public final class ManualScheduler: MonitorScheduler {
     /// A scheduler at virtual instant 0 with nothing scheduled.
     public nonisolated init() {}
 
+    /// Keeps `work` until ``advance(to:)`` or ``advance(bySeconds:)`` passes `deadline`.
     public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         scheduledCount += 1
         let entry = Entry(deadline: deadline, order: scheduledCount, work: Work(work))

@@ -24,8 +24,11 @@ public protocol ScreenCaptureSource: AnyObject, Sendable {
 public final class NoScreenCapture: ScreenCaptureSource {
     /// A source that never reports a capture.
     public nonisolated init() {}
+    /// Always `false`.
     public var isCaptured: Bool { false }
+    /// Does nothing: there is nothing to report.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    /// Does nothing.
     public func stop() {}
 }
 
@@ -42,10 +45,12 @@ public final class SimulatedScreenCapture: ScreenCaptureSource {
         self.isCaptured = isCaptured
     }
 
+    /// Keeps `deliver` for ``setCaptured(_:)``.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         self.deliver = deliver
     }
 
+    /// Forgets the listener; later changes are not reported.
     public func stop() {
         deliver = nil
     }

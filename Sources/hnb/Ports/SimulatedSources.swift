@@ -27,6 +27,7 @@ public final class SimulatedCallSource: CallSource {
         /// The change does not fit the call's state (for example, holding a call that has not connected).
         case invalidTransition(String, String)
 
+        /// The problem in words, as `callmonitor simulate` prints it after `line N:`.
         public var description: String {
             switch self {
             case .duplicateCall(let id): "call \(id) already exists"
@@ -49,11 +50,13 @@ public final class SimulatedCallSource: CallSource {
         order.compactMap { calls[$0] }.filter { !$0.hasEnded }
     }
 
+    /// Delivers the complete list of live calls, then each change as the script makes it.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         self.deliver = deliver
         deliver(.complete(liveCalls))
     }
 
+    /// Stops delivering; calls changed afterwards are kept and reported at the next start.
     public func stop() {
         deliver = nil
     }
@@ -143,10 +146,12 @@ public final class SimulatedAppState: AppStateSource {
         self.isForeground = isForeground
     }
 
+    /// Delivers each later change of ``isForeground``.
     public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         self.deliver = deliver
     }
 
+    /// Stops delivering changes.
     public func stop() {
         deliver = nil
     }
@@ -175,12 +180,14 @@ public final class SimulatedAlertRenderer: SecurityAlertRenderer {
     /// A renderer with nothing on screen.
     public nonisolated init() {}
 
+    /// Keeps `alert` as ``current`` and `onButton` for ``tapButton()``, and tells ``onChange``.
     public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
         current = alert
         self.onButton = onButton
         onChange?(alert)
     }
 
+    /// Clears ``current`` and the button, and tells ``onChange`` with `nil`.
     public func dismiss() {
         current = nil
         onButton = nil
@@ -214,11 +221,13 @@ public final class SimulatedTerminator: AppTerminator {
     /// A terminator that has recorded nothing.
     public nonisolated init() {}
 
+    /// Records `code` in ``exitCodes`` and tells ``onTerminate``; the process goes on.
     public func terminate(code: Int32) {
         exitCodes.append(code)
         onTerminate?(code)
     }
 
+    /// Records `code` in ``watchdogExitCodes``, from any thread; the process goes on.
     public nonisolated func terminateFromAnyThread(code: Int32) {
         watchdogExits.append(code)
     }
@@ -244,10 +253,12 @@ public final class ExternalCallSource: CallSource {
     /// A source with no calls and no listener yet.
     public nonisolated init() {}
 
+    /// Delivers the complete list of calls sent so far, then every batch sent, from whichever thread sent it.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         state.listen(deliver)
     }
 
+    /// Stops delivering; batches sent afterwards are kept for the next start.
     public func stop() { state.listen(nil) }
 
     /// Every call reported and not yet ended, in the order first reported.

@@ -130,8 +130,8 @@ extension CallMonitor {
     /// `onUserAction` does nothing (read ``CallMonitorSecurityEvent/isAcknowledgementRefused``
     /// to explain it in your UI). When the capture stops, the normal rules resume. The terminate
     /// flow is unchanged: its button still closes the app. Capture is reported by the
-    /// ``ScreenCaptureSource`` given to the initializer (on iOS, the shared instance uses
-    /// ``UIKitScreenCaptureSource``).
+    /// ``ScreenCaptureSource`` given to the initializer (on iOS, iPadOS and Mac Catalyst the
+    /// shared instance uses `UIKitScreenCaptureSource`).
     ///
     /// - Parameter refuses: `true` to refuse acknowledgements while the screen is captured.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
