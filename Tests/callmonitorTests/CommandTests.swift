@@ -336,6 +336,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
+                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -349,6 +350,7 @@ extension CommandLineTests {
                 #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9}"#,
                 #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
+                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -363,6 +365,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }

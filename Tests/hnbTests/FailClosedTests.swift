@@ -241,7 +241,12 @@ struct FailClosedTests {
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
         let late: Int64 = (1 << 32 + 2) * 1_000_000_000
-        #expect(engine.handle(.wake, now: late) == [.tick(remaining: 0), .cancelWakeUp, .stopSources, .exit(code: 0)])
+        #expect(engine.handle(.wake, now: late) == [
+            .tick(remaining: 0), .cancelWakeUp, .stopSources,
+            // Rule 16: the outcome, right before the exit.
+            .outcome(.init(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false)),
+            .exit(code: 0),
+        ])
     }
 
     @Test("The acknowledge delay after a wake-up 2^32 s late is over: tick 0, the button can be used")
