@@ -343,6 +343,27 @@ struct OutcomeTests {
         #expect(h.outcomes == [])
     }
 
+    @Test("The Objective-C record carries every field of the outcome")
+    func objectiveCRecord() throws {
+        let outcome = outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 3, lowest: 2,
+                              shown: [(.builtInDialog, 0, 5), (.delegate, 1, 4), (.delegate, 2.5, 3)], captured: true)
+        let record = CallMonitorOutcomeRecord(outcome)
+        #expect(record.ending == .callEnded)
+        #expect(record.ending.rawValue == 0)
+        #expect(record.flow == .terminate)
+        #expect(record.seconds == 5)
+        #expect(record.startedAt == 0)
+        #expect(record.endedAt == 3_000_000_000)
+        #expect(record.startedTimeIntervalSince1970 == TestWallClock.epoch)
+        #expect(record.endedTimeIntervalSince1970 == TestWallClock.epoch + 3)
+        #expect(record.lowestRemaining == 2)
+        #expect(record.wasShownOnDelegate && record.wasShownOnBuiltInDialog)
+        #expect(record.presentationCount == 3)
+        #expect(record.wasScreenCaptured)
+        #expect(CallMonitorOutcomeEnding.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
+        #expect(CallMonitorOutcomeEnding.allCases.map(\.description) == ["callEnded", "acknowledged", "forceExit", "monitoringStopped", "policyChanged"])
+    }
+
     @Test("The outcomes stream gets the same records as the handler, in order")
     func outcomeStream() async throws {
         let h = RiskHarness()

@@ -91,6 +91,19 @@ extension CallMonitor {
         core.post(.setOutcomeHandler(handler))
     }
 
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    /// `-setOutcomeHandler:` for Objective-C: the same records as ``CallMonitorOutcomeRecord``
+    /// objects, on the main thread, at the same moments. Swift code uses
+    /// ``setOutcomeHandler(_:)``.
+    @available(swift, obsoleted: 1, message: "use setOutcomeHandler(_:)")
+    @objc(setOutcomeHandler:)
+    public func objcSetOutcomeHandler(_ handler: ((CallMonitorOutcomeRecord) -> Void)?) {
+        guard let handler else { return setOutcomeHandler(nil) }
+        let block = UncheckedOutcomeBlock(handler)
+        setOutcomeHandler { outcome in block.body(CallMonitorOutcomeRecord(outcome)) }
+    }
+    #endif
+
     /// A new stream of every outcome from this moment on, yielded on the main thread in the same
     /// order as the handler set with ``setOutcomeHandler(_:)`` gets them.
     ///
@@ -140,4 +153,11 @@ extension CallMonitor {
     public func setRefusesAcknowledgementWhileScreenCaptured(_ refuses: Bool) {
         core.post(.setRefusesWhileCaptured(refuses))
     }
+}
+
+/// An Objective-C outcome block carried to the main thread.
+/// `@unchecked Sendable`: the block is only ever called on the main thread, as the API promises.
+struct UncheckedOutcomeBlock: @unchecked Sendable {
+    let body: (CallMonitorOutcomeRecord) -> Void
+    init(_ body: @escaping (CallMonitorOutcomeRecord) -> Void) { self.body = body }
 }

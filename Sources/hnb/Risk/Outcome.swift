@@ -1,7 +1,43 @@
 // The record every security event leaves behind (rule 16): how it ended, when, how far the
 // countdown got, where it was shown, and whether the screen was captured meanwhile.
 
+// Apple's compilers accept @objc only in a file that imports Foundation itself.
 import Foundation
+
+/// Why a security event ended (``CallMonitorOutcome/ending``).
+///
+/// The raw values are part of the Objective-C ABI (`CallMonitorOutcomeEndingCallEnded` = 0 …
+/// `CallMonitorOutcomeEndingPolicyChanged` = 4) and never change.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorOutcomeEnding)
+#endif
+@frozen
+public enum CallMonitorOutcomeEnding: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// Every call ended (rule 7), including a call whose end was learnt from a complete list.
+    case callEnded = 0
+    /// The user acknowledged the warning (acknowledge flow, rule 6).
+    case acknowledged = 1
+    /// The terminate flow force-exited the app (countdown at 0, or Close App). The outcome is
+    /// delivered before the before-exit hook and the exit.
+    case forceExit = 2
+    /// ``CallMonitor/stopMonitoring()`` was called (rule 10).
+    case monitoringStopped = 3
+    /// `startMonitoring` with another policy replaced the one in force (rule 11). The new
+    /// policy's event, if any, is a new event with an outcome of its own.
+    case policyChanged = 4
+
+    /// The case name, as transcripts spell it: `callEnded`, `acknowledged`, `forceExit`,
+    /// `monitoringStopped`, `policyChanged`.
+    public var description: String {
+        switch self {
+        case .callEnded: "callEnded"
+        case .acknowledged: "acknowledged"
+        case .forceExit: "forceExit"
+        case .monitoringStopped: "monitoringStopped"
+        case .policyChanged: "policyChanged"
+        }
+    }
+}
 
 /// How a security event ended, and what happened during it.
 ///
@@ -16,24 +52,9 @@ import Foundation
 /// }
 /// ```
 public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
-    /// Why the event ended.
-    public enum Ending: String, Sendable, CaseIterable, CustomStringConvertible {
-        /// Every call ended (rule 7), including a call whose end was learnt from a complete list.
-        case callEnded
-        /// The user acknowledged the warning (acknowledge flow, rule 6).
-        case acknowledged
-        /// The terminate flow force-exited the app (countdown at 0, or Close App). The outcome is
-        /// delivered before the before-exit hook and the exit.
-        case forceExit
-        /// ``CallMonitor/stopMonitoring()`` was called (rule 10).
-        case monitoringStopped
-        /// `startMonitoring` with another policy replaced the one in force (rule 11). The new
-        /// policy's event, if any, is a new event with an outcome of its own.
-        case policyChanged
-
-        /// The case name, as transcripts spell it.
-        public var description: String { rawValue }
-    }
+    /// Why the event ended; ``CallMonitorOutcomeEnding`` (a top-level type so that Objective-C
+    /// can see it).
+    public typealias Ending = CallMonitorOutcomeEnding
 
     /// Where the event was drawn.
     public enum Surface: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -123,7 +144,7 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension CallMonitorOutcome.Ending {
+extension CallMonitorOutcomeEnding {
     init(_ ending: MonitorEngine.Ending) {
         switch ending {
         case .callEnded: self = .callEnded
@@ -134,3 +155,97 @@ extension CallMonitorOutcome.Ending {
         }
     }
 }
+
+/// ``CallMonitorOutcome`` for Objective-C, which cannot see Swift structs: the same record as an
+/// immutable object. Swift code uses ``CallMonitorOutcome``.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorOutcomeRecord)
+#endif
+public final class CallMonitorOutcomeRecord: NSObject {
+    /// Why the event ended.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(ending)
+    #endif
+    public let ending: CallMonitorOutcomeEnding
+    /// The flow of the event.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(flow)
+    #endif
+    public let flow: CallMonitorFlow
+    /// The countdown's length under the policy, in seconds.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(seconds)
+    #endif
+    public let seconds: CInt
+    /// When the event began, in nanoseconds of the monitor's monotonic clock.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startedAt)
+    #endif
+    public let startedAt: Int64
+    /// When the event ended, on the same clock.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(endedAt)
+    #endif
+    public let endedAt: Int64
+    /// The wall-clock time the event began, in seconds since 1970, for logs.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startedTimeIntervalSince1970)
+    #endif
+    public let startedTimeIntervalSince1970: Double
+    /// The wall-clock time the event ended, in seconds since 1970, for logs.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(endedTimeIntervalSince1970)
+    #endif
+    public let endedTimeIntervalSince1970: Double
+    /// The lowest countdown value shown.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(lowestRemaining)
+    #endif
+    public let lowestRemaining: CInt
+    /// Whether a delegate showed the event at some moment.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasShownOnDelegate)
+    #endif
+    public let wasShownOnDelegate: Bool
+    /// Whether the built-in dialog showed the event at some moment.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasShownOnBuiltInDialog)
+    #endif
+    public let wasShownOnBuiltInDialog: Bool
+    /// How many presentations the event had: 1, plus one per hand-over.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(presentationCount)
+    #endif
+    public let presentationCount: Int
+    /// Whether the screen was captured at any moment of the event.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasScreenCaptured)
+    #endif
+    public let wasScreenCaptured: Bool
+
+    /// The object form of `outcome`.
+    public init(_ outcome: CallMonitorOutcome) {
+        ending = outcome.ending
+        flow = outcome.flow
+        seconds = outcome.seconds
+        startedAt = outcome.startedAt
+        endedAt = outcome.endedAt
+        startedTimeIntervalSince1970 = outcome.startedDate.timeIntervalSince1970
+        endedTimeIntervalSince1970 = outcome.endedDate.timeIntervalSince1970
+        lowestRemaining = outcome.lowestRemaining
+        wasShownOnDelegate = outcome.surfaces.contains(.delegate)
+        wasShownOnBuiltInDialog = outcome.surfaces.contains(.builtInDialog)
+        presentationCount = outcome.presentations.count
+        wasScreenCaptured = outcome.wasScreenCaptured
+        super.init()
+    }
+}
+
+#if HNB_OBJC_HEADER
+// Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
+// Sendable superclass; the checked conformance below is the one every real build uses.
+extension CallMonitorOutcomeRecord: @unchecked Sendable {}
+#else
+// Checked: every stored property is a `let` of a Sendable type.
+extension CallMonitorOutcomeRecord: Sendable {}
+#endif
