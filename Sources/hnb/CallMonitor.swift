@@ -825,8 +825,10 @@ final class Mailbox: @unchecked Sendable {
                 lifecycle = command
                 return
             case .userAction, .calls, .appState, .wake, .capture:
-                // Deliveries and timers never wait in the queue, and user actions are handled by
-                // the caller; kept as they are should that change.
+                // Call and app-state deliveries and timers never wait in the queue, and user
+                // actions are handled by the caller. A capture delivery does wait here; moving it
+                // ahead of a start or stop in the same segment is harmless, because it carries the
+                // generation of the source run that sent it, which began before this batch.
                 others.append(command)
                 return
             }
