@@ -314,6 +314,8 @@ final class MonitorCore {
     private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
     /// Told of each snapshot as it is published (``CallMonitorState``).
     private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
+    /// What ``publish()`` last published (the board's copy, without taking its lock).
+    private var lastPublished = RiskSnapshot()
     private var nextObserverID: UInt64 = 0
 
     private var engine = MonitorEngine()
@@ -584,10 +586,10 @@ final class MonitorCore {
         outcomeFeed.yield(outcome)
     }
 
-    /// Publishes what the risk getters read, and tells the state objects.
+    /// Publishes what the risk getters read, and tells the state objects, when something changed.
     private func publish() {
         let event = engine.shownEvent.map {
-            CallMonitorSecurityEvent(
+            RiskSnapshot.Event(
                 flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
                 isActionAvailable: engine.actionAvailable, isAcknowledgementRefused: engine.acknowledgementRefused,
                 wasScreenCaptured: $0.captured
@@ -595,10 +597,16 @@ final class MonitorCore {
         }
         let snapshot = RiskSnapshot(
             isMonitoring: engine.isMonitoring, callState: CallMonitorCallState(engine.callState),
-            isScreenCaptured: engine.screenCaptured, securityEvent: event,
+            isScreenCaptured: engine.screenCaptured, event: event,
             lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: scheduler.now
         )
+        // Unchanged signals are not published again (most steps change nothing readers see),
+        // except for a scheduler whose clock readers cannot use: then `publishedAt` is their "now".
+        let changed = !snapshot.sameSignals(as: lastPublished)
+        guard changed || !board.hasClock else { return }
+        lastPublished = snapshot
         board.publish(snapshot)
+        guard changed else { return }
         for (id, observer) in snapshotObservers where !observer(snapshot) { snapshotObservers[id] = nil }
     }
 

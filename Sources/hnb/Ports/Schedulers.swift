@@ -98,15 +98,16 @@ public final class ManualScheduler: MonitorScheduler {
 
     private var entries: [Entry] = []
     private var scheduledCount: UInt64 = 0
-    /// The virtual instant, readable from any thread (``AnyThreadClock``); written only here.
+    /// The current virtual instant in nanoseconds; starts at 0.
+    public private(set) var now: Int64 = 0
+    /// A copy of ``now`` for other threads (``AnyThreadClock``), so the main thread reads its own
+    /// without a lock.
     private let virtualNow = LockedInstant()
 
-    /// The current virtual instant in nanoseconds; starts at 0. Readable from any thread.
-    public nonisolated var now: Int64 {
-        get { virtualNow.value }
+    private func setNow(_ value: Int64) {
+        now = value
+        virtualNow.value = value
     }
-
-    private func setNow(_ value: Int64) { virtualNow.value = value }
 
     /// A scheduler at virtual instant 0 with nothing scheduled.
     public nonisolated init() {}
@@ -188,7 +189,7 @@ extension LiveScheduler: AnyThreadClock {
 }
 
 extension ManualScheduler: AnyThreadClock {
-    /// The same virtual instant as ``now``, read under a lock.
+    /// The same virtual instant as ``now``, read under a lock from any thread.
     public nonisolated var anyThreadNow: Int64 { virtualNow.value }
 }
 

@@ -30,7 +30,11 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     }
 
     func yield(_ element: Element) {
-        let current = lock.withLock { Array(subscribers.values) }
+        // The common case, no subscriber, allocates nothing.
+        let current: [AsyncStream<Element>.Continuation]? = lock.withLock {
+            subscribers.isEmpty ? nil : Array(subscribers.values)
+        }
+        guard let current else { return }
         for continuation in current { continuation.yield(element) }
     }
 

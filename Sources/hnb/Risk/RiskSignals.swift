@@ -135,15 +135,43 @@ extension CallMonitorSecurityEvent: Sendable {}
 
 /// What the core published after its latest engine step.
 struct RiskSnapshot: Sendable {
+    /// The event on screen as plain values; the object readers get is made when they ask, so a
+    /// step costs no allocation.
+    struct Event: Equatable, Sendable {
+        var flow: CallMonitorFlow
+        var remaining: CInt
+        var seconds: CInt
+        var startedAt: Int64
+        var isActionAvailable: Bool
+        var isAcknowledgementRefused: Bool
+        var wasScreenCaptured: Bool
+    }
+
     var isMonitoring = false
     var callState = CallMonitorCallState.idle
     var isScreenCaptured = false
-    var securityEvent: CallMonitorSecurityEvent?
+    var event: Event?
     /// When the last observed session ended (`nil`: none has); read only while `callState` is idle.
     var lastSessionEndedAt: Int64?
     /// The clock when this was published: the fallback "now" for a clock that cannot be read off
     /// the main thread.
     var publishedAt: Int64 = 0
+
+    var securityEvent: CallMonitorSecurityEvent? {
+        event.map {
+            CallMonitorSecurityEvent(
+                flow: $0.flow, remaining: $0.remaining, seconds: $0.seconds, startedAt: $0.startedAt,
+                isActionAvailable: $0.isActionAvailable, isAcknowledgementRefused: $0.isAcknowledgementRefused,
+                wasScreenCaptured: $0.wasScreenCaptured
+            )
+        }
+    }
+
+    /// Whether every signal (all but `publishedAt`) is the same.
+    func sameSignals(as other: RiskSnapshot) -> Bool {
+        isMonitoring == other.isMonitoring && callState == other.callState && isScreenCaptured == other.isScreenCaptured
+            && event == other.event && lastSessionEndedAt == other.lastSessionEndedAt
+    }
 }
 
 /// The latest ``RiskSnapshot``, shared between the main thread (which writes it) and any reader.
@@ -156,6 +184,9 @@ final class SignalBoard: @unchecked Sendable {
     private let clock: (@Sendable () -> Int64)?
 
     init(clock: (@Sendable () -> Int64)?) { self.clock = clock }
+
+    /// Whether readers measure time on the scheduler's own clock (else on `publishedAt`).
+    var hasClock: Bool { clock != nil }
 
     var current: RiskSnapshot { lock.withLock { snapshot } }
 
