@@ -314,6 +314,10 @@ final class MonitorCore {
     private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
     /// Told of each snapshot as it is published (``CallMonitorState``).
     private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
+    /// The code of the exit in the actions being performed, if any.
+    private var pendingExitCode: Int32?
+    /// Armed when the force exit's outcome is delivered to a handler; disarmed at the exit.
+    private var exitWatchdog: ExitWatchdog?
     /// What ``publish()`` last published (the board's copy, without taking its lock).
     private var lastPublished = RiskSnapshot()
     private var nextObserverID: UInt64 = 0
@@ -481,7 +485,11 @@ final class MonitorCore {
     }
 
     private func run(_ input: MonitorEngine.Input) {
-        for action in engine.handle(input, now: scheduler.now) {
+        let actions = engine.handle(input, now: scheduler.now)
+        // The exit code, known before the outcome that precedes the exit is delivered.
+        pendingExitCode = nil
+        for case .exit(let code) in actions { pendingExitCode = code }
+        for action in actions {
             perform(action)
         }
         // Stopped or exited: nothing holds the monitor any more but the app.
@@ -555,20 +563,35 @@ final class MonitorCore {
             appState.stop()
             screenCapture.stop()
         case .outcome(let ended):
+            // Rule 16 puts the force exit's outcome before the exit: app code runs there, so the
+            // watchdog that keeps a hanging hook from holding the exit back starts now.
+            if ended.ending == .forceExit, outcomeHandler != nil, exitWatchdog == nil {
+                exitWatchdog = armExitWatchdog(code: pendingExitCode ?? 0)
+            }
             deliver(ended)
         case .acknowledgementRefused(let refused):
             defaultUI.setRefused(refused)
         case .exit(let code):
+            // Armed at the outcome when an outcome handler runs first; the handler and the hook
+            // then share one budget.
+            var watchdog = exitWatchdog
+            exitWatchdog = nil
             if let hook = beforeForceExit {
-                let terminator = self.terminator
-                let watchdog = ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
-                    terminator.terminateFromAnyThread(code: code)
-                }
+                if watchdog == nil { watchdog = armExitWatchdog(code: code) }
                 hook()
-                // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
-                guard watchdog.disarm() else { return }
             }
+            // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
+            if let watchdog, !watchdog.disarm() { return }
             terminator.terminate(code: code)
+        }
+    }
+
+    /// Starts the watchdog that ends the app from its own thread once the before-exit budget is
+    /// spent.
+    private func armExitWatchdog(code: Int32) -> ExitWatchdog {
+        let terminator = self.terminator
+        return ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
+            terminator.terminateFromAnyThread(code: code)
         }
     }
 

@@ -130,6 +130,45 @@ struct FailClosedTests {
         #expect(probe.entries == ["hook begins", "watchdog 0 off main: true", "hook returns, watchdog fired: true"])
     }
 
+    @Test("Rule 16: an outcome handler that hangs at the force exit cannot hold it back either; with a hook, both share the budget")
+    func hangingOutcomeHandlerCannotCancelExit() {
+        let probe = WatchdogProbe()
+        let calls = SimulatedCallSource()
+        let scheduler = ManualScheduler()
+        let monitor = CallMonitor(callSource: calls, appState: SimulatedAppState(), scheduler: scheduler,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: probe)
+        monitor.setBeforeForceExit(budget: 0.05) { probe.record("hook") }
+        monitor.setOutcomeHandler { outcome in
+            probe.record("outcome \(outcome.ending) begins")
+            let fired = probe.released.wait(timeout: .now() + 30) == .success
+            probe.record("outcome returns, watchdog fired: \(fired)")
+        }
+        monitor.startMonitoring(withTerminateIn: 1)
+        try? calls.incoming("A")
+        scheduler.advance(bySeconds: 1)
+        // The hook still runs after the handler returns (in a real app the process is gone by
+        // then); the main-thread exit is not asked for twice.
+        #expect(probe.entries == [
+            "outcome forceExit begins", "watchdog 0 off main: true", "outcome returns, watchdog fired: true", "hook",
+        ])
+    }
+
+    @Test("Rule 16: an outcome handler that returns in time, without a hook: one exit on the main thread, the watchdog stays quiet")
+    func quickOutcomeHandlerExitsOnce() async throws {
+        let probe = WatchdogProbe()
+        let calls = SimulatedCallSource()
+        let scheduler = ManualScheduler()
+        let monitor = CallMonitor(callSource: calls, appState: SimulatedAppState(), scheduler: scheduler,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: probe)
+        monitor.setBeforeForceExit(budget: 0.05, nil)
+        monitor.setOutcomeHandler { probe.record("outcome \($0.ending)") }
+        monitor.startMonitoring(withTerminateIn: 1)
+        try calls.incoming("A")
+        scheduler.advance(bySeconds: 1)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(probe.entries == ["outcome forceExit", "terminate 0 on main"])
+    }
+
     @Test("A before-exit hook that returns in time: one exit on the main thread, the watchdog stays quiet")
     func quickHookExitsOnce() async throws {
         let probe = WatchdogProbe()

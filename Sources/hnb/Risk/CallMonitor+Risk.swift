@@ -87,6 +87,10 @@ extension CallMonitor {
     /// It runs on the main thread right after the event's UI was dismissed; for the force exit,
     /// before the hook set with ``setBeforeForceExit(budget:_:)`` and before the exit, so the app
     /// can persist the record. Independent of ``outcomes``: both get every outcome.
+    ///
+    /// > Important: At the force exit the handler cannot hold the exit back: it shares the hook's
+    /// > budget (2 s by default), after which a watchdog thread ends the app whatever the main
+    /// > thread is doing. Write the record quickly (a file, not the network).
     public func setOutcomeHandler(_ handler: (@MainActor (CallMonitorOutcome) -> Void)?) {
         core.post(.setOutcomeHandler(handler))
     }
