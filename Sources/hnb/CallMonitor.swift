@@ -318,6 +318,9 @@ final class MonitorCore {
     private var pendingExitCode: Int32?
     /// Armed when the force exit's outcome is delivered to a handler; disarmed at the exit.
     private var exitWatchdog: ExitWatchdog?
+    /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
+    /// type needs iOS 17).
+    var stateObject: AnyObject?
     /// What ``publish()`` last published (the board's copy, without taking its lock).
     private var lastPublished = RiskSnapshot()
     private var nextObserverID: UInt64 = 0

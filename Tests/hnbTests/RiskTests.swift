@@ -537,7 +537,7 @@ struct ObservableStateTests {
     @Test("Mirrors call state and the event, replaces the built-in dialog, and offers the user action")
     func mirrors() throws {
         let h = RiskHarness()
-        let state = CallMonitorState(monitor: h.monitor)
+        let state = CallMonitorState.of(h.monitor)
         h.monitor.startMonitoring(withAcknowledgeIn: 1)
         #expect(state.isMonitoring == true)
         let changes = ChangeCounter()
@@ -563,7 +563,7 @@ struct ObservableStateTests {
     @Test("Only a real change notifies: a tick notifies the event, not the call state")
     func notifiesOnChange() throws {
         let h = RiskHarness()
-        let state = CallMonitorState(monitor: h.monitor)
+        let state = CallMonitorState.of(h.monitor)
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
         let callStateChanges = ChangeCounter()
@@ -576,17 +576,34 @@ struct ObservableStateTests {
         #expect(state.securityEvent?.remaining == 4)
     }
 
-    @Test("Released, it stops observing and the built-in dialog takes over")
-    func released() throws {
+    @Test("One per monitor: asking again (as SwiftUI re-creating a view does) gives the same object and no hand-over")
+    func onePerMonitor() throws {
         let h = RiskHarness()
         h.monitor.startMonitoring(withTerminateIn: 5)
-        do {
-            let state = CallMonitorState(monitor: h.monitor)
-            try h.calls.incoming("A")
-            #expect(state.securityEvent?.remaining == 5)
-        }
+        let first = CallMonitorState.of(h.monitor)
+        try h.calls.incoming("A")
+        for _ in 0..<3 { #expect(CallMonitorState.of(h.monitor) === first) }
         h.at(1)
-        #expect(h.take() == ["0 event ringing", "1 alert terminate 5 button=Close App", "1 alert terminate 4 button=Close App"])
+        // Kept by the monitor: nothing of the app holds `first` any more, yet it still mirrors.
+        #expect(first.securityEvent?.remaining == 4)
+        #expect(h.take() == ["0 event ringing"])
+        let other = RiskHarness()
+        #expect(CallMonitorState.of(other.monitor) !== first)
+    }
+
+    @Test("Another delegate takes the event over; setting the state object again brings it back")
+    func anotherDelegate() throws {
+        let h = RiskHarness()
+        let state = CallMonitorState.of(h.monitor)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        h.monitor.setDelegate(nil)
+        state.performUserAction()
+        #expect(state.securityEvent?.flow == .acknowledge)
+        h.monitor.setDelegate(state)
+        state.performUserAction()
+        #expect(state.securityEvent == nil)
+        #expect(h.take() == ["0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 dismiss", "0 outcome acknowledged"])
     }
 }
 #endif

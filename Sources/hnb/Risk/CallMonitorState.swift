@@ -11,7 +11,7 @@ import Observation
 ///
 /// ```swift
 /// struct ContentView: View {
-///     @State private var guardState = CallMonitorState(monitor: .sharedInstance())
+///     @State private var guardState = CallMonitorState.of(.sharedInstance())
 ///
 ///     var body: some View {
 ///         AccountView()
@@ -24,14 +24,15 @@ import Observation
 /// }
 /// ```
 ///
-/// Creating it makes it the monitor's delegate (the built-in dialog is then not shown); the
-/// monitor still owns the countdown, the rules and the force exit, and this object only mirrors
-/// them. Setting another delegate later hands the event over to that one, and this object's
-/// ``securityEvent`` then still describes the event while ``performUserAction()`` does nothing.
+/// Each monitor has one, made by the first ``of(_:)`` and kept by the monitor, so asking again
+/// (SwiftUI evaluates a `@State` initial value each time it re-creates the view) returns the same
+/// object and changes nothing. Making it makes it the monitor's delegate (the built-in dialog is
+/// then not shown); the monitor still owns the countdown, the rules and the force exit, and this
+/// object only mirrors them.
 ///
-/// > Important: The monitor holds its delegate weakly: keep this object alive (in `@State`, or
-/// > a property of a long-lived object) for as long as it should draw the warning. If it goes
-/// > away during an event, the built-in dialog takes over (rule 13).
+/// > Important: Setting another delegate later (``CallMonitor/setDelegate(_:)``) hands the event
+/// > over to that one: ``securityEvent`` still describes the event, but ``performUserAction()``
+/// > does nothing until this object is the delegate again (`setDelegate(CallMonitorState.of(monitor))`).
 @available(iOS 17, macOS 14, macCatalyst 17, visionOS 1, *)
 @MainActor
 @Observable
@@ -47,21 +48,28 @@ public final class CallMonitorState: CallMonitorDelegate {
     /// ``CallMonitorSecurityEvent/isActionAvailable`` says when to enable the button.
     public private(set) var securityEvent: CallMonitorSecurityEvent?
 
-    @ObservationIgnored private let monitor: CallMonitor
     @ObservationIgnored private var onUserAction: (() -> Void)?
 
-    /// Mirrors `monitor` and becomes its delegate.
+    /// The state object of `monitor`: made and made its delegate on the first call, the same
+    /// object on every later one. The monitor keeps it.
     ///
     /// - Parameter monitor: The monitor to mirror, usually ``CallMonitor/sharedInstance()``.
-    public init(monitor: CallMonitor) {
-        self.monitor = monitor
-        apply(monitor.core.board.current)
-        monitor.core.addSnapshotObserver { [weak self] snapshot in
+    public static func of(_ monitor: CallMonitor) -> CallMonitorState {
+        if let existing = monitor.core.stateObject as? CallMonitorState { return existing }
+        let made = CallMonitorState(core: monitor.core)
+        monitor.core.stateObject = made
+        monitor.setDelegate(made)
+        return made
+    }
+
+    private init(core: MonitorCore) {
+        apply(core.board.current)
+        // Weak: the core keeps this object, and this closure lives in the core.
+        core.addSnapshotObserver { [weak self] snapshot in
             guard let self else { return false }
             self.apply(snapshot)
             return true
         }
-        monitor.setDelegate(self)
     }
 
     /// Performs the warning's primary action: Close App in the terminate flow, Acknowledge in the
