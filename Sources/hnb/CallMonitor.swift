@@ -614,22 +614,25 @@ final class MonitorCore {
 
     /// Publishes what the risk getters read, and tells the state objects, when something changed.
     private func publish() {
-        let event = engine.shownEvent.map {
-            RiskSnapshot.Event(
-                flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
-                isActionAvailable: engine.actionAvailable, isAcknowledgementRefused: engine.acknowledgementRefused,
-                wasScreenCaptured: $0.captured
+        var event: RiskSnapshot.Event?
+        if let shown = engine.shownEvent {
+            let refused = engine.acknowledgementRefused
+            event = RiskSnapshot.Event(
+                flow: shown.flow, remaining: shown.remaining, seconds: shown.total, startedAt: shown.startedAt,
+                isActionAvailable: engine.actionAvailable,
+                isAcknowledgementRefused: refused, wasScreenCaptured: shown.captured
             )
         }
-        let snapshot = RiskSnapshot(
+        var snapshot = RiskSnapshot(
             isMonitoring: engine.isMonitoring, callState: CallMonitorCallState(engine.callState),
             isScreenCaptured: engine.screenCaptured, event: event,
-            lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: scheduler.now
+            lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: lastPublished.publishedAt
         )
         // Unchanged signals are not published again (most steps change nothing readers see),
         // except for a scheduler whose clock readers cannot use: then `publishedAt` is their "now".
         let changed = !snapshot.sameSignals(as: lastPublished)
         guard changed || !board.hasClock else { return }
+        snapshot.publishedAt = scheduler.now
         lastPublished = snapshot
         board.publish(snapshot)
         guard changed else { return }
