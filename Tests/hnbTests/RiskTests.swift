@@ -343,6 +343,25 @@ struct OutcomeTests {
         #expect(h.outcomes == [])
     }
 
+    @Test("A change of the device's time during an event moves only the wall-clock dates, never the monotonic instants or the duration")
+    func wallClockJump() throws {
+        let h = RiskHarness()
+        h.monitor.startMonitoring(withTerminateIn: 30)
+        h.at(2)
+        try h.calls.incoming("A")
+        h.at(5)
+        h.wall.setJump(-3600)  // the user sets the clock back an hour
+        h.at(7)
+        try h.calls.end("A")
+        let outcome = try #require(h.outcomes.first)
+        #expect(outcome.startedAt == ns(2))
+        #expect(outcome.endedAt == ns(7))
+        #expect(outcome.duration == 5)
+        #expect(outcome.lowestRemaining == 25)
+        #expect(outcome.startedDate == TestWallClock.date(2))
+        #expect(outcome.endedDate == TestWallClock.date(7 - 3600))
+    }
+
     @Test("The Objective-C record carries every field of the outcome")
     func objectiveCRecord() throws {
         let outcome = outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 3, lowest: 2,
