@@ -113,8 +113,13 @@
 }
 
 - (void)sendMoney {
+    // The risk check at the moment of the payment: a call live now, or one that ended within the
+    // last two minutes (the caller may have hung up just before), or a shared screen.
+    CallMonitor *monitor = [CallMonitor sharedInstance];
+    BOOL risky = [monitor wasCallLiveWithinLast:120] || monitor.isScreenCaptured;
     UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Send money"
-                                                                   message:@"This example app does not send money."
+                                                                   message:risky ? @"A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
+                                                                                 : @"This example app does not send money."
                                                             preferredStyle:UIAlertControllerStyleAlert];
     [alert addAction:[UIAlertAction actionWithTitle:@"OK" style:UIAlertActionStyleDefault handler:nil]];
     [self presentViewController:alert animated:YES completion:nil];

@@ -96,7 +96,10 @@ final class AccountViewController: UIViewController {
     }
 
     @objc private func sendMoney() {
-        let alert = UIAlertController(title: "Send money", message: "This example app does not send money.", preferredStyle: .alert)
+        let message = Monitoring.shared.paymentLooksRisky
+            ? "A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
+            : "This example app does not send money."
+        let alert = UIAlertController(title: "Send money", message: message, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "OK", style: .default))
         present(alert, animated: true)
     }

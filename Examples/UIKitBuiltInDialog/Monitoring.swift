@@ -51,6 +51,13 @@ final class Monitoring {
         )
     }
 
+    /// The fraud check at the moment of a payment: a call live now or ended in the last two
+    /// minutes (the caller may hang up just before the victim confirms), or a shared screen. The
+    /// getters read a snapshot and may be called from any thread.
+    var paymentLooksRisky: Bool {
+        active.wasCallLive(withinLast: 120) || active.isScreenCaptured || active.currentSecurityEvent != nil
+    }
+
     /// Starts the shared monitor with the current policy.
     func start() {
         for monitor in [CallMonitor.sharedInstance(), simulated] {

@@ -291,3 +291,45 @@ open class UILabel: UIView {
     @available(iOS 10.0, *)
     open var adjustsFontForContentSizeCategory: Bool = false
 }
+
+// --- Screen capture (UIKitScreenCaptureSource) -----------------------------------------------------
+// The iOS 17 declarations below (UISceneCaptureState, sceneCaptureState) are not in the mirrored
+// iOS 17.0 beta SDK; they follow Apple's documentation of the released iOS 17 SDK, and lint-apple
+// builds this module with a user-module-version above that beta's, so the adapter's
+// `canImport(UIKit, _version:)` branch that uses them is type-checked here.
+
+/// UIKit/UIScreen.h: API_AVAILABLE(ios(2.0)) API_UNAVAILABLE(xros)
+@available(iOS 2.0, *)
+@available(visionOS, unavailable)
+@MainActor
+open class UIScreen: NSObject {
+    /// UIKit/UIScreen.h: captured (getter isCaptured), API_AVAILABLE(ios(11.0))
+    @available(iOS 11.0, *)
+    open var isCaptured: Bool { false }
+    /// UIKit/UIScreen.h: UIScreenCapturedDidChangeNotification, API_AVAILABLE(ios(11.0)) API_UNAVAILABLE(xros)
+    @available(iOS 11.0, *)
+    public nonisolated static let capturedDidChangeNotification = Notification.Name("UIScreenCapturedDidChangeNotification")
+}
+
+/// UIKit/UITraitCollection.h: API_AVAILABLE(ios(8.0))
+@available(iOS 8.0, *)
+@MainActor
+open class UITraitCollection: NSObject {
+    /// UIKit/UITraitCollection.h: sceneCaptureState, API_AVAILABLE(ios(17.0))
+    @available(iOS 17.0, *)
+    open var sceneCaptureState: UISceneCaptureState { .unspecified }
+}
+
+/// UIKit/UITraitCollection.h: UISceneCaptureState, API_AVAILABLE(ios(17.0))
+@available(iOS 17.0, *)
+public enum UISceneCaptureState: Int, Sendable {
+    case unspecified = -1, inactive = 0, active = 1
+}
+
+// UIKit/UIWindowScene.h: screen (API_UNAVAILABLE(xros)); traitCollection from UITraitEnvironment
+@available(iOS 13.0, *)
+extension UIWindowScene {
+    @available(visionOS, unavailable)
+    public var screen: UIScreen { fatalError("stand-in") }
+    public var traitCollection: UITraitCollection { fatalError("stand-in") }
+}

@@ -27,6 +27,10 @@ enum ScenarioCommand: Equatable {
     case delegateRelease
     case callbackOn
     case callbackOff
+    /// The screen starts or stops being captured.
+    case capture(Bool)
+    /// The opt-in rule 17 is switched on or off.
+    case captureRule(Bool)
     case wait
 }
 
@@ -43,7 +47,7 @@ enum ScenarioParser {
     /// Every command name, for `--help` and for suggestions when one is misspelt.
     static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
-        "background", "foreground", "tap", "delegate", "callback", "wait",
+        "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
@@ -125,6 +129,14 @@ enum ScenarioParser {
             case "on": return .callbackOn
             case "off": return .callbackOff
             default: throw unknown("callback action", args[0], ["on", "off"], expected: "on or off")
+            }
+        case "capture":
+            switch args {
+            case ["on"]: return .capture(true)
+            case ["off"]: return .capture(false)
+            case ["rule", "on"]: return .captureRule(true)
+            case ["rule", "off"]: return .captureRule(false)
+            default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
             }
         default:
             throw ScenarioError(line: line, message: "unknown command '\(name)'\(Suggestions.hint(for: name, in: commandNames))")

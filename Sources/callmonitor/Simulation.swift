@@ -24,6 +24,11 @@ struct JSONLine {
         fields.append("\(Self.quote(key)):\(value)")
     }
 
+    /// Virtual nanoseconds as a number of seconds, like `t`.
+    mutating func add(_ key: String, seconds nanoseconds: Int64) {
+        fields.append("\(Self.quote(key)):\(formatSeconds(nanoseconds))")
+    }
+
     var text: String { "{" + fields.joined(separator: ",") + "}" }
 
     static func quote(_ string: String) -> String {
@@ -109,6 +114,7 @@ final class Simulation {
     private let transcript: Transcript
     private let renderer = SimulatedAlertRenderer()
     private let terminator = SimulatedTerminator()
+    private let capture = SimulatedScreenCapture()
     private let monitor: CallMonitor
 
     /// The recording delegate the scenario set and still holds, if any.
@@ -142,9 +148,21 @@ final class Simulation {
             scheduler: scheduler,
             alertRenderer: renderer,
             terminator: terminator,
-            strings: strings
+            strings: strings,
+            screenCapture: capture
         )
         setRecordingCallback()
+        // Rule 16: one line per security event, when it ends (before the exit line of a force exit).
+        monitor.setOutcomeHandler { outcome in
+            transcript.record("outcome") {
+                $0.add("ending", outcome.ending.description)
+                $0.add("flow", outcome.flow.description)
+                $0.add("startedAt", seconds: outcome.startedAt)
+                $0.add("lowestRemaining", Int(outcome.lowestRemaining))
+                $0.add("shownOn", outcome.presentations.map(\.surface.description).joined(separator: ","))
+                $0.add("captured", outcome.wasScreenCaptured)
+            }
+        }
     }
 
     /// Runs the steps and returns the transcript lines, or the first error.
@@ -212,6 +230,8 @@ final class Simulation {
             delegate = nil
         case .callbackOn: setRecordingCallback()
         case .callbackOff: monitor.setCallback(nil)
+        case .capture(let on): capture.setCaptured(on)
+        case .captureRule(let on): monitor.setRefusesAcknowledgementWhileScreenCaptured(on)
         case .wait: break
         }
     }

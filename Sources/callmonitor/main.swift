@@ -53,10 +53,13 @@ call, not monitoring, the built-in dialog and a recording callback.
   delegate custom | delegate none | delegate release
                                             a new recording delegate / setDelegate(nil) / free it unannounced
   callback on | callback off                the recording callback / setCallback(nil)
+  capture on | capture off                  the screen starts / stops being captured (recorded, shared)
+  capture rule on | capture rule off        setRefusesAcknowledgementWhileScreenCaptured(true / false)
   wait                                      nothing: lets time run to TIME
 
 transcript kinds: event, detect, tick, end, alert, dismiss, tap (accepted: true|false), input
-(with --echo), exit. Examples: Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
+(with --echo), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured: one per
+security event, when it ends), exit. Examples: Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
 exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for
 standard input, on standard error, nothing on standard output) or a bad option.

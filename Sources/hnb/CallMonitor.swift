@@ -22,7 +22,7 @@ import Foundation
 @objc(CallMonitor)
 #endif
 public final class CallMonitor: NSObject {
-    private let core: MonitorCore
+    let core: MonitorCore
 
     /// The monitor the app uses, wired to the platform's call detection, app lifecycle, clock,
     /// built-in dialog and force exit.
@@ -63,20 +63,28 @@ public final class CallMonitor: NSObject {
     ///   - alertRenderer: Draws the built-in dialog when no delegate is set.
     ///   - terminator: Ends the app when the terminate flow says so.
     ///   - strings: The built-in dialog's texts.
+    ///   - screenCapture: Tells whether the screen is recorded, mirrored or shared; by default
+    ///     never (rules 16 and 17 then see no capture).
+    ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default. All
+    ///     timing uses `scheduler`, never this.
     public init(
         callSource: any CallSource,
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
         alertRenderer: any SecurityAlertRenderer,
         terminator: any AppTerminator,
-        strings: CallMonitorStrings = .english
+        strings: CallMonitorStrings = .english,
+        screenCapture: any ScreenCaptureSource = NoScreenCapture(),
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         core = MonitorCore(
             callSource: callSource,
             appState: appState,
             scheduler: scheduler,
             defaultUI: DefaultSecurityUI(renderer: alertRenderer, strings: strings),
-            terminator: terminator
+            terminator: terminator,
+            screenCapture: screenCapture,
+            wallClock: wallClock
         )
         super.init()
     }
@@ -88,7 +96,8 @@ public final class CallMonitor: NSObject {
             scheduler: ports.scheduler,
             alertRenderer: ports.alertRenderer,
             terminator: ports.terminator,
-            strings: ports.strings
+            strings: ports.strings,
+            screenCapture: ports.screenCapture
         )
     }
 
@@ -263,7 +272,7 @@ struct WeakDelegate: @unchecked Sendable {
 @MainActor
 final class MonitorCore {
     enum Command: Sendable {
-        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:)``).
+        /// `owner` is kept alive while monitoring (see ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:screenCapture:wallClock:)``).
         case start(MonitorPolicy, owner: CallMonitor)
         case stop
         case setDelegate(WeakDelegate)
@@ -271,7 +280,10 @@ final class MonitorCore {
         case setStrings(CallMonitorStrings)
         case setBeforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case setCallDetection(Bool)
+        case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
+        case setRefusesWhileCaptured(Bool)
         case userAction(token: UInt64)
+        case capture(generation: UInt64, isCaptured: Bool)
         case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
@@ -288,6 +300,30 @@ final class MonitorCore {
     private let scheduler: any MonitorScheduler
     private let defaultUI: DefaultSecurityUI
     private let terminator: any AppTerminator
+    private let screenCapture: any ScreenCaptureSource
+    private let wallClock: @Sendable () -> Date
+
+    /// The risk signals, readable from any thread.
+    nonisolated let board: SignalBoard
+    /// Every call event, for ``CallMonitor/events``.
+    nonisolated let eventFeed = Broadcaster<CallEvent>()
+    /// Every outcome, for ``CallMonitor/outcomes``.
+    nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
+    private var outcomeHandler: (@MainActor (CallMonitorOutcome) -> Void)?
+    /// What the outcome of the event on screen will need that the engine does not know.
+    private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
+    /// Told of each snapshot as it is published (``CallMonitorState``).
+    private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
+    /// The code of the exit in the actions being performed, if any.
+    private var pendingExitCode: Int32?
+    /// Armed when the force exit's outcome is delivered to a handler; disarmed at the exit.
+    private var exitWatchdog: ExitWatchdog?
+    /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
+    /// type needs iOS 17).
+    var stateObject: AnyObject?
+    /// What ``publish()`` last published (the board's copy, without taking its lock).
+    private var lastPublished = RiskSnapshot()
+    private var nextObserverID: UInt64 = 0
 
     private var engine = MonitorEngine()
     private weak var delegate: (any CallMonitorDelegate)?
@@ -317,13 +353,23 @@ final class MonitorCore {
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
         defaultUI: DefaultSecurityUI,
-        terminator: any AppTerminator
+        terminator: any AppTerminator,
+        screenCapture: any ScreenCaptureSource,
+        wallClock: @escaping @Sendable () -> Date
     ) {
         self.callSource = callSource
         self.appState = appState
         self.scheduler = scheduler
         self.defaultUI = defaultUI
         self.terminator = terminator
+        self.screenCapture = screenCapture
+        self.wallClock = wallClock
+        if let clock = scheduler as? any AnyThreadClock {
+            let read: @Sendable () -> Int64 = { clock.anyThreadNow }
+            board = SignalBoard(clock: read)
+        } else {
+            board = SignalBoard(clock: nil)
+        }
     }
 
     /// Applies `command` now if this is the main thread (after whatever other threads sent
@@ -398,6 +444,9 @@ final class MonitorCore {
         }
         switch command {
         case .start(let policy, let owner):
+            // Read before the start, as the app state is, so an event that begins at once is
+            // drawn under the right capture rule.
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
             run(.start(policy, isForeground: appState.isForeground))
             if engine.isMonitoring { retainedOwner = owner }
         case .stop:
@@ -416,6 +465,13 @@ final class MonitorCore {
             beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
             callDetectionEnabled = enabled
+        case .setOutcomeHandler(let handler):
+            outcomeHandler = handler
+        case .setRefusesWhileCaptured(let on):
+            run(.refuseAcknowledgementWhileCaptured(on))
+        case .capture(let generation, let isCaptured):
+            guard generation == sourceGeneration else { return }
+            run(.screenCapture(isCaptured: isCaptured))
         case .userAction(let token):
             run(.userAction(token: token))
         case .calls(let generation, let batch):
@@ -432,25 +488,34 @@ final class MonitorCore {
     }
 
     private func run(_ input: MonitorEngine.Input) {
-        for action in engine.handle(input, now: scheduler.now) {
+        let actions = engine.handle(input, now: scheduler.now)
+        // The exit code, known before the outcome that precedes the exit is delivered.
+        pendingExitCode = nil
+        for case .exit(let code) in actions { pendingExitCode = code }
+        for action in actions {
             perform(action)
         }
         // Stopped or exited: nothing holds the monitor any more but the app.
         if !engine.isMonitoring { retainedOwner = nil }
+        publish()
     }
 
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event):
             callback?(event)
+            eventFeed.yield(event)
         case .present(let flow, let remaining, let token):
             let onUserAction = userAction(for: token)
+            var draft = outcomeDraft ?? (wallClock(), [])
+            draft.presentations.append(.init(surface: delegate == nil ? .builtInDialog : .delegate, at: scheduler.now, remaining: remaining))
+            outcomeDraft = draft
             if let delegate {
                 surface = .delegate(WeakDelegate(delegate))
                 delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
             } else {
                 surface = .defaultUI
-                defaultUI.present(flow: flow, remaining: remaining, onAction: onUserAction)
+                defaultUI.present(flow: flow, remaining: remaining, refused: engine.acknowledgementRefused, onAction: onUserAction)
             }
         case .tick(let remaining):
             switch surface {
@@ -483,6 +548,9 @@ final class MonitorCore {
             appState.start { [weak self] isForeground in
                 self?.post(isForeground: isForeground, generation: generation)
             }
+            screenCapture.start { [weak self] isCaptured in
+                self?.post(.capture(generation: generation, isCaptured: isCaptured))
+            }
             if callDetectionEnabled {
                 callSourceRunning = true
                 callSource.start { [weak self] batch in
@@ -496,18 +564,86 @@ final class MonitorCore {
                 callSource.stop()
             }
             appState.stop()
-        case .exit(let code):
-            if let hook = beforeForceExit {
-                let terminator = self.terminator
-                let watchdog = ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
-                    terminator.terminateFromAnyThread(code: code)
-                }
-                hook()
-                // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
-                guard watchdog.disarm() else { return }
+            screenCapture.stop()
+        case .outcome(let ended):
+            // Rule 16 puts the force exit's outcome before the exit: app code runs there, so the
+            // watchdog that keeps a hanging hook from holding the exit back starts now.
+            if ended.ending == .forceExit, outcomeHandler != nil, exitWatchdog == nil {
+                exitWatchdog = armExitWatchdog(code: pendingExitCode ?? 0)
             }
+            deliver(ended)
+        case .acknowledgementRefused(let refused):
+            defaultUI.setRefused(refused)
+        case .exit(let code):
+            // Armed at the outcome when an outcome handler runs first; the handler and the hook
+            // then share one budget.
+            var watchdog = exitWatchdog
+            exitWatchdog = nil
+            if let hook = beforeForceExit {
+                if watchdog == nil { watchdog = armExitWatchdog(code: code) }
+                hook()
+            }
+            // Too late: the watchdog has ended the app (or, in a simulation, recorded it).
+            if let watchdog, !watchdog.disarm() { return }
             terminator.terminate(code: code)
         }
+    }
+
+    /// Starts the watchdog that ends the app from its own thread once the before-exit budget is
+    /// spent.
+    private func armExitWatchdog(code: Int32) -> ExitWatchdog {
+        let terminator = self.terminator
+        return ExitWatchdog(budgetNanoseconds: beforeForceExitBudget) {
+            terminator.terminateFromAnyThread(code: code)
+        }
+    }
+
+    /// Completes the engine's record with what only the core knows and hands it out.
+    private func deliver(_ ended: MonitorEngine.EndedEvent) {
+        let draft = outcomeDraft ?? (wallClock(), [])
+        outcomeDraft = nil
+        let outcome = CallMonitorOutcome(
+            ending: CallMonitorOutcome.Ending(ended.ending), flow: ended.flow, seconds: ended.total,
+            startedAt: ended.startedAt, endedAt: ended.endedAt, startedDate: draft.startedDate, endedDate: wallClock(),
+            lowestRemaining: ended.lowestRemaining, presentations: draft.presentations,
+            wasScreenCaptured: ended.wasScreenCaptured
+        )
+        outcomeHandler?(outcome)
+        outcomeFeed.yield(outcome)
+    }
+
+    /// Publishes what the risk getters read, and tells the state objects, when something changed.
+    private func publish() {
+        var event: RiskSnapshot.Event?
+        if let shown = engine.shownEvent {
+            let refused = engine.acknowledgementRefused
+            event = RiskSnapshot.Event(
+                flow: shown.flow, remaining: shown.remaining, seconds: shown.total, startedAt: shown.startedAt,
+                isActionAvailable: engine.actionAvailable,
+                isAcknowledgementRefused: refused, wasScreenCaptured: shown.captured
+            )
+        }
+        var snapshot = RiskSnapshot(
+            isMonitoring: engine.isMonitoring, callState: CallMonitorCallState(engine.callState),
+            isScreenCaptured: engine.screenCaptured, event: event,
+            lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: lastPublished.publishedAt
+        )
+        // Unchanged signals are not published again (most steps change nothing readers see),
+        // except for a scheduler whose clock readers cannot use: then `publishedAt` is their "now".
+        let changed = !snapshot.sameSignals(as: lastPublished)
+        guard changed || !board.hasClock else { return }
+        snapshot.publishedAt = scheduler.now
+        lastPublished = snapshot
+        board.publish(snapshot)
+        guard changed else { return }
+        for (id, observer) in snapshotObservers where !observer(snapshot) { snapshotObservers[id] = nil }
+    }
+
+    /// Registers `observer` for every published snapshot until it returns `false` (its owner is
+    /// gone; a main-actor object cannot unregister from its deinit).
+    func addSnapshotObserver(_ observer: @escaping @MainActor (RiskSnapshot) -> Bool) {
+        nextObserverID &+= 1
+        snapshotObservers[nextObserverID] = observer
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
@@ -657,7 +793,11 @@ final class Mailbox: @unchecked Sendable {
     static func coalesce(_ first: MonitorCore.Command, _ second: MonitorCore.Command) -> MonitorCore.Command? {
         switch (first, second) {
         case (.setDelegate, .setDelegate), (.setCallback, .setCallback), (.setStrings, .setStrings),
-             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection):
+             (.setBeforeForceExit, .setBeforeForceExit), (.setCallDetection, .setCallDetection),
+             (.setOutcomeHandler, .setOutcomeHandler), (.setRefusesWhileCaptured, .setRefusesWhileCaptured):
+            return second
+        case (.capture(let a, _), .capture(let b, _)) where a == b:
+            // Only the latest capture state of one run of the source matters.
             return second
         case (.stop, .stop):
             return second
@@ -700,9 +840,10 @@ final class Mailbox: @unchecked Sendable {
 
     /// The calls between two user actions, folded.
     private struct Segment {
-        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private static let slots = 7
+        private var before: [MonitorCore.Command?] = Array(repeating: nil, count: slots)
         private var lifecycle: MonitorCore.Command?
-        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: 5)
+        private var after: [MonitorCore.Command?] = Array(repeating: nil, count: slots)
         private var others: [MonitorCore.Command] = []
 
         mutating func add(_ command: MonitorCore.Command) {
@@ -713,14 +854,18 @@ final class Mailbox: @unchecked Sendable {
             case .setCallback: slot = 2
             case .setStrings: slot = 3
             case .setBeforeForceExit: slot = 4
+            case .setOutcomeHandler: slot = 5
+            case .setRefusesWhileCaptured: slot = 6
             case .start, .stop:
                 for index in after.indices where after[index] != nil { before[index] = after[index] }
-                after = Array(repeating: nil, count: 5)
+                after = Array(repeating: nil, count: Self.slots)
                 lifecycle = command
                 return
-            case .userAction, .calls, .appState, .wake:
-                // Deliveries and timers never wait in the queue, and user actions are handled by
-                // the caller; kept as they are should that change.
+            case .userAction, .calls, .appState, .wake, .capture:
+                // Call and app-state deliveries and timers never wait in the queue, and user
+                // actions are handled by the caller. A capture delivery does wait here; moving it
+                // ahead of a start or stop in the same segment is harmless, because it carries the
+                // generation of the source run that sent it, which began before this batch.
                 others.append(command)
                 return
             }

@@ -17,6 +17,25 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallState)
+@class CallMonitorSecurityEvent;
+@class CallMonitorOutcomeRecord;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+@property (nonatomic, readonly) enum CallMonitorCallState callState;
+@property (nonatomic, readonly) BOOL isMonitoring;
+@property (nonatomic, readonly) BOOL isScreenCaptured;
+@property (nonatomic, readonly, strong) CallMonitorSecurityEvent * _Nullable currentSecurityEvent;
+- (BOOL)wasCallLiveWithinLast:(double)seconds SWIFT_WARN_UNUSED_RESULT;
+- (void)setOutcomeHandler:(void (^ _Nullable)(CallMonitorOutcomeRecord * _Nonnull))handler;
+- (void)setRefusesAcknowledgementWhileScreenCaptured:(BOOL)refuses;
+@end
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallState, "CallMonitorCallState", closed) {
+  CallMonitorCallStateIdle = 0,
+  CallMonitorCallStateRinging = 1,
+  CallMonitorCallStateStarted = 2,
+};
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
 SWIFT_PROTOCOL_NAMED("CallMonitorDelegate")
 @protocol CallMonitorDelegate
@@ -29,4 +48,43 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorFlow, "CallMonitorFlow", closed) 
   CallMonitorFlowTerminate = 0,
   CallMonitorFlowAcknowledge = 1,
 };
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorOutcomeEnding, "CallMonitorOutcomeEnding", closed) {
+  CallMonitorOutcomeEndingCallEnded = 0,
+  CallMonitorOutcomeEndingAcknowledged = 1,
+  CallMonitorOutcomeEndingForceExit = 2,
+  CallMonitorOutcomeEndingMonitoringStopped = 3,
+  CallMonitorOutcomeEndingPolicyChanged = 4,
+};
+
+SWIFT_CLASS_NAMED("CallMonitorOutcomeRecord")
+@interface CallMonitorOutcomeRecord : NSObject
+@property (nonatomic, readonly) enum CallMonitorOutcomeEnding ending;
+@property (nonatomic, readonly) enum CallMonitorFlow flow;
+@property (nonatomic, readonly) int seconds;
+@property (nonatomic, readonly) int64_t startedAt;
+@property (nonatomic, readonly) int64_t endedAt;
+@property (nonatomic, readonly) double startedTimeIntervalSince1970;
+@property (nonatomic, readonly) double endedTimeIntervalSince1970;
+@property (nonatomic, readonly) int lowestRemaining;
+@property (nonatomic, readonly) BOOL wasShownOnDelegate;
+@property (nonatomic, readonly) BOOL wasShownOnBuiltInDialog;
+@property (nonatomic, readonly) NSInteger presentationCount;
+@property (nonatomic, readonly) BOOL wasScreenCaptured;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
+@interface CallMonitorSecurityEvent : NSObject
+@property (nonatomic, readonly) enum CallMonitorFlow flow;
+@property (nonatomic, readonly) int remaining;
+@property (nonatomic, readonly) int seconds;
+@property (nonatomic, readonly) int64_t startedAt;
+@property (nonatomic, readonly) BOOL isActionAvailable;
+@property (nonatomic, readonly) BOOL isAcknowledgementRefused;
+@property (nonatomic, readonly) BOOL wasScreenCaptured;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
 

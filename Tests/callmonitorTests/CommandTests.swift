@@ -95,7 +95,7 @@ extension CommandLineTests {
         func coverage() async throws {
             let names = scenarioNames()
             #expect(names.count >= 20)
-            for rule in 1...14 {
+            for rule in Array(1...14) + [16, 17] {
                 let prefix = String(format: "rule%02d_", rule)
                 #expect(names.contains { $0.hasPrefix(prefix) }, "no scenario for rule \(rule)")
             }
@@ -121,6 +121,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -140,7 +141,8 @@ extension CommandLineTests {
             let started = Date()
             let result = try await runTool(["simulate", "-"], input: "0 start acknowledge 30\n1 incoming A\n1 connect A\n36000 end A\n")
             #expect(result.status == 0)
-            #expect(result.stdout.split(separator: "\n").count == 35)
+            // 35 lines of events, frames and the dismissal, plus the outcome when the call ends (rule 16).
+            #expect(result.stdout.split(separator: "\n").count == 36)
             #expect(Date().timeIntervalSince(started) < 5, "a 10-hour scenario should take a fraction of a second")
         }
 
@@ -160,6 +162,8 @@ extension CommandLineTests {
             ("0 tap now\n", "line 1: 'tap' takes no arguments\n"),
             ("0 delegate maybe\n", "line 1: unknown delegate action 'maybe': expected custom, none or release\n"),
             ("0 callback sometimes\n", "line 1: unknown callback action 'sometimes': expected on or off\n"),
+            ("0 capture maybe\n", "line 1: 'capture' takes on, off, rule on or rule off\n"),
+            ("0 capture rule\n", "line 1: 'capture' takes on, off, rule on or rule off\n"),
             ("5\n", "line 1: missing command after the time\n"),
             ("0 wait\n1.0000000001 wait\n", "line 2: bad time '1.0000000001': expected seconds such as 3 or 1.5 (0 to 9000000000, at most 9 decimals)\n"),
             ("99999999999 wait\n", "line 1: bad time '99999999999': expected seconds such as 3 or 1.5 (0 to 9000000000, at most 9 decimals)\n"),
@@ -332,6 +336,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
+                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -345,6 +350,7 @@ extension CommandLineTests {
                 #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9}"#,
                 #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
+                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -359,6 +365,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }

@@ -214,3 +214,62 @@ struct BypassTests {
         ])
     }
 }
+
+extension BypassTests {
+    @Test("Rule 17: acknowledging while the screen is shared is refused on every path: the button, rapid taps, the delegate's closure, the Sendable action from another thread, a hand-over, the same start again")
+    func acknowledgeWhileSharing() async throws {
+        let h = RiskHarness()
+        h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        // "Share your screen so I can help you."
+        h.capture.setCaptured(true)
+        #expect(h.renderer.current?.button == "Stop screen sharing to acknowledge")
+        for _ in 0..<10 { h.renderer.tapButton() }
+        // A delegate takes over; its closure and the Sendable one are refused too.
+        let d = h.delegate()
+        h.monitor.setDelegate(d)
+        for _ in 0..<3 { d.lastAction?() }
+        let action = try #require(h.monitor.sendableUserAction())
+        await Task.detached { action() }.value
+        await drainMainQueue()
+        // The policy in force again, and a trip to the background and back, change nothing.
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.app.setForeground(false)
+        h.app.setForeground(true)
+        h.at(30)
+        d.lastAction?()
+        #expect(h.monitor.currentSecurityEvent?.isAcknowledgementRefused == true)
+        #expect(h.outcomes == [])
+        // Capture stops: the normal rules resume, and the same closure now acknowledges.
+        h.capture.setCaptured(false)
+        d.lastAction?()
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 event started",
+            "0 alert acknowledge 0 button=Stop screen sharing to acknowledge",
+            "0 dismiss", "0 delegate detect acknowledge 0",
+            "30 delegate end", "30 outcome acknowledged",
+        ])
+        #expect(h.outcomes.map(\.wasScreenCaptured) == [true])
+        #expect(h.outcomes.map(\.surfaces) == [[.builtInDialog, .delegate]])
+    }
+
+    @Test("Rule 17: a capture that stops and starts again between taps never lets a stale refusal through, and the call ending still dismisses")
+    func sharingToggledAroundTaps() throws {
+        let h = RiskHarness()
+        h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        h.capture.setCaptured(true)
+        h.at(2)
+        h.capture.setCaptured(false)
+        h.capture.setCaptured(true)
+        h.renderer.tapButton()
+        #expect(h.monitor.currentSecurityEvent?.isActionAvailable == false)
+        try h.calls.end("A")
+        #expect(h.renderer.current == nil)
+        #expect(h.outcomes.map(\.ending) == [.callEnded])
+        #expect(h.outcomes.map(\.wasScreenCaptured) == [true])
+    }
+}

@@ -212,7 +212,10 @@ extension CallsAndEventsTests {
         endedA.hasEnded = true
         #expect(engine.handle(.calls(.complete([endedA, b])), now: 0) == [.emit(.ringing)])
         #expect(engine.handle(.calls(.changes([])), now: 0) == [])
-        #expect(engine.handle(.calls(.complete([])), now: 0) == [.emit(.ended), .dismiss, .cancelWakeUp])
+        #expect(engine.handle(.calls(.complete([])), now: 0) == [
+            .emit(.ended), .dismiss, .cancelWakeUp,
+            .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: 0, lowestRemaining: 3, wasScreenCaptured: false)),
+        ])
         #expect(engine.callState == .idle)
     }
 

@@ -130,6 +130,45 @@ struct FailClosedTests {
         #expect(probe.entries == ["hook begins", "watchdog 0 off main: true", "hook returns, watchdog fired: true"])
     }
 
+    @Test("Rule 16: an outcome handler that hangs at the force exit cannot hold it back either; with a hook, both share the budget")
+    func hangingOutcomeHandlerCannotCancelExit() {
+        let probe = WatchdogProbe()
+        let calls = SimulatedCallSource()
+        let scheduler = ManualScheduler()
+        let monitor = CallMonitor(callSource: calls, appState: SimulatedAppState(), scheduler: scheduler,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: probe)
+        monitor.setBeforeForceExit(budget: 0.05) { probe.record("hook") }
+        monitor.setOutcomeHandler { outcome in
+            probe.record("outcome \(outcome.ending) begins")
+            let fired = probe.released.wait(timeout: .now() + 30) == .success
+            probe.record("outcome returns, watchdog fired: \(fired)")
+        }
+        monitor.startMonitoring(withTerminateIn: 1)
+        try? calls.incoming("A")
+        scheduler.advance(bySeconds: 1)
+        // The hook still runs after the handler returns (in a real app the process is gone by
+        // then); the main-thread exit is not asked for twice.
+        #expect(probe.entries == [
+            "outcome forceExit begins", "watchdog 0 off main: true", "outcome returns, watchdog fired: true", "hook",
+        ])
+    }
+
+    @Test("Rule 16: an outcome handler that returns in time, without a hook: one exit on the main thread, the watchdog stays quiet")
+    func quickOutcomeHandlerExitsOnce() async throws {
+        let probe = WatchdogProbe()
+        let calls = SimulatedCallSource()
+        let scheduler = ManualScheduler()
+        let monitor = CallMonitor(callSource: calls, appState: SimulatedAppState(), scheduler: scheduler,
+                                  alertRenderer: SimulatedAlertRenderer(), terminator: probe)
+        monitor.setBeforeForceExit(budget: 0.05, nil)
+        monitor.setOutcomeHandler { probe.record("outcome \($0.ending)") }
+        monitor.startMonitoring(withTerminateIn: 1)
+        try calls.incoming("A")
+        scheduler.advance(bySeconds: 1)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(probe.entries == ["outcome forceExit", "terminate 0 on main"])
+    }
+
     @Test("A before-exit hook that returns in time: one exit on the main thread, the watchdog stays quiet")
     func quickHookExitsOnce() async throws {
         let probe = WatchdogProbe()
@@ -241,7 +280,12 @@ struct FailClosedTests {
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
         let late: Int64 = (1 << 32 + 2) * 1_000_000_000
-        #expect(engine.handle(.wake, now: late) == [.tick(remaining: 0), .cancelWakeUp, .stopSources, .exit(code: 0)])
+        #expect(engine.handle(.wake, now: late) == [
+            .tick(remaining: 0), .cancelWakeUp, .stopSources,
+            // Rule 16: the outcome, right before the exit.
+            .outcome(.init(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false)),
+            .exit(code: 0),
+        ])
     }
 
     @Test("The acknowledge delay after a wake-up 2^32 s late is over: tick 0, the button can be used")

@@ -54,11 +54,17 @@ struct EngineEdgeTests {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
-        #expect(engine.handle(.userAction(token: 1), now: 0) == [.cancelWakeUp, .stopSources, .exit(code: 0)])
+        // Rule 16: the force exit's outcome comes right before the exit.
+        #expect(engine.handle(.userAction(token: 1), now: 0) == [
+            .cancelWakeUp, .stopSources,
+            .outcome(.init(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false)),
+            .exit(code: 0),
+        ])
         #expect(engine.hasExited)
         let inputs: [MonitorEngine.Input] = [
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
             .userAction(token: 1), .handOver, .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
+            .screenCapture(isCaptured: true), .refuseAcknowledgementWhileCaptured(true),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
     }

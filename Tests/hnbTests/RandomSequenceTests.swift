@@ -26,6 +26,7 @@ enum Observation: Equatable {
     case tick(surface: Int, remaining: Int32)
     case end(surface: Int)
     case exit(Int32)
+    case outcome(CallMonitorOutcome)
 }
 
 /// A delegate that reports to the checker, numbered so hand-overs can be followed. Surface 0 is
@@ -96,6 +97,19 @@ final class InvariantChecker {
     var releasedShownDelegateAt: Int64?
     private(set) var observations = 0
 
+    // Rule 16: one outcome per event, of the kind the step explains.
+    /// How the step being performed may end an event (`nil`: it must not end one).
+    var expectedEnding: CallMonitorOutcome.Ending?
+    /// An event began and its outcome has not come yet.
+    private var eventOpen = false
+    private var openFlow: CallMonitorFlow?
+    private var openStartedAt: Int64 = 0
+    /// The lowest value shown during the open event, whatever surface showed it.
+    private var openLowest: Int32?
+    private var lastOutcome: CallMonitorOutcome.Ending?
+    private(set) var eventsBegun = 0
+    private(set) var outcomesSeen: [CallMonitorOutcome.Ending: Int] = [:]
+
     init(scheduler: ManualScheduler) { self.scheduler = scheduler }
 
     func fail(_ text: String) { violations.append("seed \(seed) step \(step): \(text)") }
@@ -142,7 +156,13 @@ final class InvariantChecker {
                 let expected = flow == .terminate ? max(1, seconds) : max(0, seconds)
                 if remaining != expected { fail("detect with \(remaining), policy says \(expected)") }
                 eventStartedAt = scheduler.now
+                if eventOpen { fail("a new event began before the previous one's outcome") }
+                eventOpen = true
+                eventsBegun += 1
+                openFlow = flow
+                openStartedAt = scheduler.now
             }
+            if eventOpen { openLowest = remaining }
             shownOn = surface
             shownFlow = flow
             lastRemaining = remaining
@@ -151,6 +171,7 @@ final class InvariantChecker {
             if surface != shownOn { fail("tick on \(surface) while \(shownOn) shows the event") }
             if let lastRemaining, remaining >= lastRemaining { fail("tick \(remaining) after \(lastRemaining)") }
             lastRemaining = remaining
+            if eventOpen { openLowest = remaining }
             // The value must follow the clock: the seconds since the event began.
             let total = Int64(shownFlow == .terminate ? max(1, seconds) : max(0, seconds))
             let elapsed = (scheduler.now - eventStartedAt) / 1_000_000_000
@@ -165,7 +186,29 @@ final class InvariantChecker {
             if liveCalls == 0 { fail("exit without a live call") }
             if shownOn == nil { fail("exit with no event shown") }
             if !validUserAction && lastRemaining != 0 { fail("exit before the countdown reached 0 without a user action") }
+            if eventOpen || lastOutcome != .forceExit { fail("exit without a forceExit outcome just before it") }
             exited = true
+        case .outcome(let outcome):
+            guard eventOpen else { return fail("outcome \(outcome.ending) with no event open") }
+            eventOpen = false
+            lastOutcome = outcome.ending
+            outcomesSeen[outcome.ending, default: 0] += 1
+            if let expectedEnding {
+                if outcome.ending != expectedEnding { fail("outcome \(outcome.ending) from a step that can only end an event with \(expectedEnding)") }
+            } else {
+                fail("outcome \(outcome.ending) from a step that cannot end an event")
+            }
+            if outcome.flow != openFlow { fail("outcome for \(outcome.flow), the event was \(String(describing: openFlow))") }
+            if outcome.lowestRemaining != openLowest { fail("outcome lowest \(outcome.lowestRemaining), last shown \(String(describing: openLowest))") }
+            if outcome.startedAt != openStartedAt || outcome.endedAt != scheduler.now { fail("outcome times \(outcome.startedAt)–\(outcome.endedAt)") }
+            if outcome.presentations.first?.at != openStartedAt { fail("first presentation not at the start") }
+            if outcome.wasScreenCaptured { fail("captured without a capture source") }
+            switch outcome.ending {
+            case .acknowledged: if outcome.flow != .acknowledge || outcome.lowestRemaining != 0 { fail("acknowledged \(outcome.flow) at \(outcome.lowestRemaining)") }
+            case .forceExit: if outcome.flow != .terminate { fail("force exit in the acknowledge flow") }
+            // callEnded is expected only from the step that ends the last live call (above).
+            case .callEnded, .monitoringStopped, .policyChanged: break
+            }
         }
     }
 
@@ -202,6 +245,14 @@ final class InvariantChecker {
         foregroundDuringSession = false
         releasedShownDelegateAt = nil
         validUserAction = false
+        eventOpen = false
+        openLowest = nil
+    }
+
+    /// After every step: an event the model says is over has had its outcome.
+    func checkOutcomes() {
+        expectedEnding = nil
+        if eventOpen && lastRemaining == nil && shownFlow == nil { fail("an event ended without an outcome") }
     }
 
     /// After every step: a monitor that should show the policy shows it (fail closed).
@@ -276,6 +327,7 @@ struct RandomRun {
         }
         terminator.onTerminate = { checker.observe(.exit($0)) }
         monitor.setCallback { checker.observe(.event($0)) }
+        monitor.setOutcomeHandler { checker.observe(.outcome($0)) }
     }
 
     /// The victim reopens the app after the force exit: a new monitor, while the calls (and the
@@ -309,6 +361,7 @@ struct RandomRun {
             checker.seed = seed
             checker.step = step
             await performRandomStep()
+            checker.checkOutcomes()
             checker.checkVisible(delegateAlive: delegate != nil || !delegateSet)
             if !checker.violations.isEmpty { break }
         }
@@ -344,6 +397,7 @@ struct RandomRun {
             held.remove(id)
             // The model counts the call until the engine has seen it end: a hand-over that the
             // engine performs first (for a released delegate) still belongs to the live session.
+            checker.expectedEnding = live.isEmpty ? .callEnded : nil
             try? calls.end(id)
             callsChanged()
         case 34..<42:
@@ -365,6 +419,7 @@ struct RandomRun {
                 return
             }
             // Rule 11: a restart with another policy ends the event and reports calls in progress afresh.
+            checker.expectedEnding = .policyChanged
             checker.eventOver()
             checker.resetEvents()
             checker.monitoring = flow
@@ -375,6 +430,7 @@ struct RandomRun {
             if flow == .terminate { monitor.startMonitoring(withTerminateIn: seconds) } else { monitor.startMonitoring(withAcknowledgeIn: seconds) }
         case 47..<50:
             let wasMonitoring = checker.monitoring != nil
+            checker.expectedEnding = .monitoringStopped
             monitor.stopMonitoring()
             checker.eventOver()
             checker.monitoring = nil
@@ -402,8 +458,11 @@ struct RandomRun {
             if let shown = checker.shownSurface, shown == delegate?.number { checker.releasedShownDelegateAt = scheduler.now }
             delegate = nil
         case 60..<75:
+            checker.expectedEnding = checker.monitoring == .terminate ? .forceExit : .acknowledged
             await userAction()
         default:
+            // Only a countdown reaching 0 ends an event as time passes.
+            checker.expectedEnding = .forceExit
             advanceTime()
         }
     }
@@ -498,12 +557,14 @@ struct RandomSequenceTests {
         var totalSteps = 0
         var exits = 0
         var relaunches = 0
+        var endings: [CallMonitorOutcome.Ending: Int] = [:]
         for seed in seeds {
             var run = RandomRun(seed: seed, steps: steps)
             let violations = await run.run()
             totalSteps += steps
             exits += run.relaunches + run.terminator.exitCodes.count
             relaunches += run.relaunches
+            endings.merge(run.checker.outcomesSeen, uniquingKeysWith: +)
             if !violations.isEmpty {
                 var replay = RandomRun(seed: seed, steps: steps)
                 replay.checker.tracing = true
@@ -515,6 +576,12 @@ struct RandomSequenceTests {
         }
         // The generator must reach the interesting states, or the invariants prove little.
         #expect(exits > seeds.count / 20, "only \(exits) exits in \(seeds.count) sequences")
-        print("random sequences: \(seeds.count) × \(steps) steps (\(totalSteps) in all), \(exits) force exits, \(relaunches) relaunches with the call still live")
+        // Rule 16: every kind of ending must be reached, or its checks prove little.
+        if seeds.count >= 100 {
+            for ending in CallMonitorOutcome.Ending.allCases {
+                #expect(endings[ending, default: 0] > 0, "no \(ending) outcome in \(seeds.count) sequences")
+            }
+        }
+        print("random sequences: \(seeds.count) × \(steps) steps (\(totalSteps) in all), \(exits) force exits, \(relaunches) relaunches with the call still live, outcomes \(endings.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
     }
 }

@@ -33,7 +33,16 @@ public struct SecurityAlert: Hashable, Sendable {
     ///
     /// Terminate: the Close App button and the countdown are always shown. Acknowledge: the
     /// countdown is shown and the button hidden until `remaining` reaches 0, then the reverse.
-    public init(flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings) {
+    ///
+    /// - Parameters:
+    ///   - flow: The flow the dialog belongs to.
+    ///   - remaining: The seconds left; negative values are shown as 0.
+    ///   - strings: The texts.
+    ///   - acknowledgementRefused: Rule 17: the acknowledgement is refused because the screen is
+    ///     captured. Once the countdown is over, the button then says why
+    ///     (``CallMonitorStringKey/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping
+    ///     it does nothing. Ignored in the terminate flow.
+    public init(flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false) {
         let remaining = max(0, remaining)
         switch flow {
         case .terminate:
@@ -52,7 +61,7 @@ public struct SecurityAlert: Hashable, Sendable {
                 title: strings.text(.alertTitle),
                 message: strings.text(.alertMessageWarning),
                 countdown: waiting ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil,
-                button: waiting ? nil : strings.text(.buttonAcknowledge),
+                button: waiting ? nil : strings.text(acknowledgementRefused ? .buttonRefusedWhileCaptured : .buttonAcknowledge),
                 remaining: remaining
             )
         }
@@ -128,16 +137,27 @@ final class DefaultSecurityUI {
     private var onAction: (@MainActor () -> Void)?
     /// The remaining value on screen, or nil when the dialog is not shown.
     private var shownRemaining: Int32?
+    /// Rule 17: the acknowledgement is refused while the screen is captured.
+    private var refused = false
 
     nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
         self.renderer = renderer
         self.strings = strings
     }
 
-    func present(flow: CallMonitorFlow, remaining: Int32, onAction: @escaping @MainActor () -> Void) {
+    func present(flow: CallMonitorFlow, remaining: Int32, refused: Bool = false, onAction: @escaping @MainActor () -> Void) {
         self.flow = flow
         self.onAction = onAction
+        self.refused = refused
         render(remaining: remaining)
+    }
+
+    /// Redraws a dialog on screen with the button the capture rule calls for.
+    func setRefused(_ refused: Bool) {
+        guard refused != self.refused else { return }
+        self.refused = refused
+        // Only the acknowledge flow's button, shown once the countdown is over, changes.
+        if flow == .acknowledge, let shownRemaining, shownRemaining <= 0 { render(remaining: shownRemaining) }
     }
 
     func tick(remaining: Int32) {
@@ -147,6 +167,7 @@ final class DefaultSecurityUI {
     func dismiss() {
         onAction = nil
         shownRemaining = nil
+        refused = false
         renderer.dismiss()
     }
 
@@ -158,7 +179,7 @@ final class DefaultSecurityUI {
 
     private func render(remaining: Int32) {
         shownRemaining = remaining
-        let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings)
+        let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings, acknowledgementRefused: refused)
         let onAction = self.onAction
         renderer.render(alert) {
             // A tap on a button that was never drawn does nothing; the engine checks the delay too.

@@ -18,6 +18,9 @@ public enum CallMonitorStringKey: String, Sendable, CaseIterable {
     case closeCountdown = "call_monitor_close_countdown"
     /// The countdown line of the acknowledge flow; `%d` is the number of seconds.
     case acknowledgeCountdown = "call_monitor_acknowledge_countdown"
+    /// The acknowledge flow's button while the acknowledgement is refused because the screen is
+    /// captured (rule 17, opt-in): it says why. Not in the reference.
+    case buttonRefusedWhileCaptured = "call_monitor_button_refused_screen_captured"
 
     /// The hard-coded English text, the last step of the fallback chain.
     public var englishDefault: String {
@@ -29,6 +32,7 @@ public enum CallMonitorStringKey: String, Sendable, CaseIterable {
         case .buttonAcknowledge: "Acknowledge"
         case .closeCountdown: "App will close in %d seconds."
         case .acknowledgeCountdown: "Acknowledge in %d seconds."
+        case .buttonRefusedWhileCaptured: "Stop screen sharing to acknowledge"
         }
     }
 

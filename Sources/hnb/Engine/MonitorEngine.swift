@@ -55,6 +55,11 @@ struct MonitorEngine: Sendable {
         case userAction(token: UInt64)
         /// The surface that shows the event changed (delegate set, replaced, cleared or released).
         case handOver
+        /// The screen started (`true`) or stopped (`false`) being captured: recorded, mirrored or
+        /// shared. Recorded in every phase, so a start knows the state it starts in.
+        case screenCapture(isCaptured: Bool)
+        /// Turns the opt-in capture rule (rule 17) on or off.
+        case refuseAcknowledgementWhileCaptured(Bool)
     }
 
     enum Action: Equatable, Sendable {
@@ -76,6 +81,31 @@ struct MonitorEngine: Sendable {
         case stopSources
         /// Force-exit the app.
         case exit(code: Int32)
+        /// A security event is over (rule 16); comes after its UI was dismissed and, for the force
+        /// exit, before `exit`.
+        case outcome(EndedEvent)
+        /// The shown acknowledge event's action is now refused (`true`) because the screen is
+        /// captured, or accepted again (`false`) (rule 17).
+        case acknowledgementRefused(Bool)
+    }
+
+    /// How a security event ended (rule 16). A hand-over to another surface is not an end.
+    enum Ending: Equatable, Sendable {
+        case callEnded, acknowledged, forceExit, monitoringStopped, policyChanged
+    }
+
+    /// What the engine knows of a security event that is over.
+    struct EndedEvent: Equatable, Sendable {
+        let ending: Ending
+        let flow: CallMonitorFlow
+        /// The countdown's length in seconds.
+        let total: Int32
+        let startedAt: Int64
+        let endedAt: Int64
+        /// The last (lowest) value the UI was given.
+        let lowestRemaining: Int32
+        /// Whether the screen was captured at any moment of the event.
+        let wasScreenCaptured: Bool
     }
 
     /// A security event on screen.
@@ -89,6 +119,8 @@ struct MonitorEngine: Sendable {
         var remaining: Int32
         /// Identifies the current presentation; a user action with another token is stale.
         var token: UInt64
+        /// Whether the screen was captured at any moment since the event began.
+        var captured: Bool
     }
 
     private enum Phase: Equatable, Sendable {
@@ -118,6 +150,13 @@ struct MonitorEngine: Sendable {
     private var aggregate: AggregateCallState = .idle
     private var isForeground = true
     private var lastToken: UInt64 = 0
+    /// The latest screen-capture state reported (kept while off: a start reads it).
+    private var isCaptured = false
+    /// The opt-in rule 17.
+    private var refusesWhileCaptured = false
+    /// When the last observed call session ended (or monitoring stopped during one), for the
+    /// recent-call signal; `nil` if none has ended yet.
+    private var lastLiveAt: Int64?
 
     // MARK: Read-only views for the facade and tests
 
@@ -125,6 +164,23 @@ struct MonitorEngine: Sendable {
     var hasExited: Bool { phase == .exited }
     var callState: AggregateCallState { aggregate }
     var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
+    /// Whether the screen is captured, as far as the running monitor knows (false while off).
+    var screenCaptured: Bool { isMonitoring && isCaptured }
+    /// When the last observed session ended; only meaningful while `callState` is idle.
+    var lastSessionEndedAt: Int64? { lastLiveAt }
+    /// Rule 17: the shown acknowledge event refuses its action because the screen is captured.
+    var acknowledgementRefused: Bool {
+        guard refusesWhileCaptured, isCaptured, case .shown(let event) = security else { return false }
+        return event.flow == .acknowledge
+    }
+    /// Whether the shown event's action would be accepted now.
+    var actionAvailable: Bool {
+        guard let event = shownEvent else { return false }
+        switch event.flow {
+        case .terminate: return true
+        case .acknowledge: return event.remaining == 0 && !acknowledgementRefused
+        }
+    }
 
     // MARK: Transitions
 
@@ -137,13 +193,13 @@ struct MonitorEngine: Sendable {
             // didBecomeActive; a reset countdown there would let a caller talk the user past the
             // policy). Another policy is a stop followed by a fresh start.
             if phase == .on(policy) { return [] }
-            if isMonitoring { stop(into: &actions) }
+            if isMonitoring { stop(now: now, ending: .policyChanged, into: &actions) }
             phase = .on(policy)
             isForeground = foreground
             actions.append(.startSources)
         case .stop:
             guard isMonitoring else { return [] }
-            stop(into: &actions)
+            stop(now: now, ending: .monitoringStopped, into: &actions)
         case .calls(let batch):
             guard isMonitoring else { return [] }
             apply(batch, now: now, into: &actions)
@@ -161,13 +217,15 @@ struct MonitorEngine: Sendable {
             case .terminate:
                 // Rule 5: the button exits at once. `shown` implies a live session (rule 7 ends the
                 // event with the session), which `exit` checks again.
-                exit(into: &actions)
+                exit(now: now, into: &actions)
             case .acknowledge:
-                // Rule 6: the engine, not the UI, enforces the delay.
-                guard event.remaining == 0 else { return [] }
+                // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked
+                // to, refuses while the screen is captured.
+                guard event.remaining == 0, !acknowledgementRefused else { return [] }
                 security = .acknowledged
                 actions.append(.dismiss)
                 actions.append(.cancelWakeUp)
+                actions.append(.outcome(ended(event, .acknowledged, now: now)))
             }
         case .handOver:
             guard isMonitoring, case .shown(var event) = security else { return [] }
@@ -177,18 +235,36 @@ struct MonitorEngine: Sendable {
             security = .shown(event)
             actions.append(.dismiss)
             actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
+        case .screenCapture(let captured):
+            guard phase != .exited else { return [] }
+            let refusedBefore = acknowledgementRefused
+            isCaptured = captured
+            if captured, case .shown(var event) = security, isMonitoring {
+                event.captured = true
+                security = .shown(event)
+            }
+            if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+        case .refuseAcknowledgementWhileCaptured(let on):
+            guard phase != .exited else { return [] }
+            let refusedBefore = acknowledgementRefused
+            refusesWhileCaptured = on
+            if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
         }
         return actions
     }
 
     // MARK: Steps
 
-    private mutating func stop(into actions: inout [Action]) {
-        // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else.
-        if case .shown = security {
+    private mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
+        // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else (but
+        // the event's outcome, rule 16).
+        if case .shown(let event) = security {
             actions.append(.dismiss)
             actions.append(.cancelWakeUp)
+            actions.append(.outcome(ended(event, ending, now: now)))
         }
+        // The session was live until now as far as anyone will know.
+        if aggregate != .idle { lastLiveAt = now }
         actions.append(.stopSources)
         phase = .off
         security = .waiting
@@ -209,9 +285,11 @@ struct MonitorEngine: Sendable {
         actions.append(.emit(next.event))
         if next == .idle {
             // Rules 3 and 7: the session is over; so is its event, and nothing exits.
-            if case .shown = security {
+            lastLiveAt = now
+            if case .shown(let event) = security {
                 actions.append(.dismiss)
                 actions.append(.cancelWakeUp)
+                actions.append(.outcome(ended(event, .callEnded, now: now)))
             }
             security = .waiting
         } else {
@@ -251,7 +329,7 @@ struct MonitorEngine: Sendable {
     /// foreground and no event has been accepted in this session.
     private mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
         guard case .on(let policy) = phase, aggregate != .idle, isForeground, security == .waiting else { return }
-        let event = Event(flow: policy.flow, total: policy.seconds, startedAt: now, remaining: policy.seconds, token: nextToken())
+        let event = Event(flow: policy.flow, total: policy.seconds, startedAt: now, remaining: policy.seconds, token: nextToken(), captured: isCaptured)
         security = .shown(event)
         actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
         actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: 1)))
@@ -269,7 +347,7 @@ struct MonitorEngine: Sendable {
             actions.append(.tick(remaining: remaining))
         }
         if event.flow == .terminate && remaining == 0 {
-            exit(into: &actions)
+            exit(now: now, into: &actions)
             return
         }
         // The acknowledge flow keeps waking once a second after 0 so that a released delegate is
@@ -277,17 +355,26 @@ struct MonitorEngine: Sendable {
         actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: elapsedSeconds + 1)))
     }
 
-    private mutating func exit(into actions: inout [Action]) {
+    private mutating func exit(now: Int64, into actions: inout [Action]) {
         // Rule 5: exit only while the call session is live. An event on screen implies it (rule 7
         // ends the event with the session), so anything else is a bug in this file.
-        guard aggregate != .idle else {
+        guard aggregate != .idle, case .shown(let event) = security else {
             preconditionFailure("Internal inconsistency: a security event outlived its call session")
         }
         actions.append(.cancelWakeUp)
         actions.append(.stopSources)
+        // Rule 16: the record comes before the exit, so the app can keep it.
+        actions.append(.outcome(ended(event, .forceExit, now: now)))
         phase = .exited
         security = .waiting
         actions.append(.exit(code: 0))
+    }
+
+    private func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
+        EndedEvent(
+            ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
+            lowestRemaining: event.remaining, wasScreenCaptured: event.captured
+        )
     }
 
     private mutating func nextToken() -> UInt64 {

@@ -9,4 +9,5 @@ struct LivePorts {
     let alertRenderer: any SecurityAlertRenderer
     let terminator: any AppTerminator
     let strings: CallMonitorStrings
+    let screenCapture: any ScreenCaptureSource
 }

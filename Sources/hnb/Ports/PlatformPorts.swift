@@ -20,8 +20,19 @@ extension LivePorts {
             scheduler: LiveScheduler(),
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator(),
-            strings: .localized()
+            strings: .localized(),
+            screenCapture: platformScreenCapture()
         )
+    }
+
+    /// UIKit's capture state where UIKit has `UIScreen`; none on visionOS.
+    @available(iOSApplicationExtension, unavailable)
+    private static func platformScreenCapture() -> any ScreenCaptureSource {
+        #if os(visionOS)
+        NoScreenCapture()
+        #else
+        UIKitScreenCaptureSource()
+        #endif
     }
     #else
     /// No lifecycle, a dialog on the terminal; on Linux with the `Telephony` trait, the calls of
@@ -39,7 +50,8 @@ extension LivePorts {
             scheduler: LiveScheduler(),
             alertRenderer: TerminalAlertRenderer(),
             terminator: ProcessExitTerminator(),
-            strings: .localized()
+            strings: .localized(),
+            screenCapture: NoScreenCapture()
         )
     }
     #endif

@@ -2,6 +2,7 @@
 // queue) and the manual one (virtual time, advanced by hand, for tests and the simulator).
 
 import Dispatch
+import Foundation
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -97,9 +98,16 @@ public final class ManualScheduler: MonitorScheduler {
 
     private var entries: [Entry] = []
     private var scheduledCount: UInt64 = 0
-
     /// The current virtual instant in nanoseconds; starts at 0.
     public private(set) var now: Int64 = 0
+    /// A copy of ``now`` for other threads (``AnyThreadClock``), so the main thread reads its own
+    /// without a lock.
+    private let virtualNow = LockedInstant()
+
+    private func setNow(_ value: Int64) {
+        now = value
+        virtualNow.value = value
+    }
 
     /// A scheduler at virtual instant 0 with nothing scheduled.
     public nonisolated init() {}
@@ -134,20 +142,20 @@ public final class ManualScheduler: MonitorScheduler {
         while let index = indexOfNextDue(by: instant) {
             let entry = entries.remove(at: index)
             // Late work (after a suspension) runs at the current instant, not its deadline.
-            now = max(now, entry.deadline)
+            setNow(max(now, entry.deadline))
             guard let body = entry.work.body else { continue }
             entry.work.body = nil
             body()
         }
         entries.removeAll { $0.work.body == nil }
-        now = max(now, instant)
+        setNow(max(now, instant))
     }
 
     /// Moves time forward by `nanoseconds` as if the process had been suspended: nothing runs on
     /// the way, then all work that fell due runs at the new instant, in deadline order.
     public func suspend(for nanoseconds: Int64) {
         let (target, overflow) = now.addingReportingOverflow(max(0, nanoseconds))
-        now = overflow ? .max : target
+        setNow(overflow ? .max : target)
         advance(to: now)
     }
 
@@ -172,5 +180,26 @@ public final class ManualScheduler: MonitorScheduler {
         if value >= 9.2e18 { return .max }
         if value <= 0 { return 0 }
         return Int64(value)
+    }
+}
+
+extension LiveScheduler: AnyThreadClock {
+    /// The same clock as ``now``.
+    public nonisolated var anyThreadNow: Int64 { MonotonicClock.now() }
+}
+
+extension ManualScheduler: AnyThreadClock {
+    /// The same virtual instant as ``now``, read under a lock from any thread.
+    public nonisolated var anyThreadNow: Int64 { virtualNow.value }
+}
+
+/// One instant shared between the main thread, which moves it, and readers on other threads.
+/// `@unchecked Sendable`: `stored` is only touched under `lock`.
+final class LockedInstant: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int64 = 0
+    var value: Int64 {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -1,0 +1,47 @@
+// One producer on the main thread, any number of AsyncStream subscribers: each subscriber gets
+// every element from the moment it subscribed, and leaves no trace once it stops listening.
+
+import Foundation
+
+/// Fans elements out to independent `AsyncStream`s.
+///
+/// `@unchecked Sendable`: `subscribers` and `nextID` are only touched under `lock`. Elements are
+/// yielded outside the lock, so a subscriber whose termination handler runs during a yield cannot
+/// deadlock against it.
+final class Broadcaster<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]
+    private var nextID: UInt64 = 0
+
+    /// A new stream that receives every element yielded from now on. Unbounded: a subscriber that
+    /// stops reading without cancelling keeps what it has not read.
+    func subscribe() -> AsyncStream<Element> {
+        var stream: AsyncStream<Element>!
+        lock.withLock {
+            nextID &+= 1
+            let id = nextID
+            stream = AsyncStream(bufferingPolicy: .unbounded) { continuation in
+                subscribers[id] = continuation
+                // Runs when the consumer's task is cancelled or the stream is dropped.
+                continuation.onTermination = { [weak self] _ in self?.remove(id) }
+            }
+        }
+        return stream
+    }
+
+    func yield(_ element: Element) {
+        // The common case, no subscriber, allocates nothing.
+        let current: [AsyncStream<Element>.Continuation]? = lock.withLock {
+            subscribers.isEmpty ? nil : Array(subscribers.values)
+        }
+        guard let current else { return }
+        for continuation in current { continuation.yield(element) }
+    }
+
+    /// How many subscribers are registered (for tests of the cleanup).
+    var count: Int { lock.withLock { subscribers.count } }
+
+    private func remove(_ id: UInt64) {
+        _ = lock.withLock { subscribers.removeValue(forKey: id) }
+    }
+}

@@ -1,0 +1,251 @@
+// The record every security event leaves behind (rule 16): how it ended, when, how far the
+// countdown got, where it was shown, and whether the screen was captured meanwhile.
+
+// Apple's compilers accept @objc only in a file that imports Foundation itself.
+import Foundation
+
+/// Why a security event ended (``CallMonitorOutcome/ending``).
+///
+/// The raw values are part of the Objective-C ABI (`CallMonitorOutcomeEndingCallEnded` = 0 …
+/// `CallMonitorOutcomeEndingPolicyChanged` = 4) and never change.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorOutcomeEnding)
+#endif
+@frozen
+public enum CallMonitorOutcomeEnding: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// Every call ended (rule 7), including a call whose end was learnt from a complete list.
+    case callEnded = 0
+    /// The user acknowledged the warning (acknowledge flow, rule 6).
+    case acknowledged = 1
+    /// The terminate flow force-exited the app (countdown at 0, or Close App). The outcome is
+    /// delivered before the before-exit hook and the exit.
+    case forceExit = 2
+    /// ``CallMonitor/stopMonitoring()`` was called (rule 10).
+    case monitoringStopped = 3
+    /// `startMonitoring` with another policy replaced the one in force (rule 11). The new
+    /// policy's event, if any, is a new event with an outcome of its own.
+    case policyChanged = 4
+
+    /// The case name, as transcripts spell it: `callEnded`, `acknowledged`, `forceExit`,
+    /// `monitoringStopped`, `policyChanged`.
+    public var description: String {
+        switch self {
+        case .callEnded: "callEnded"
+        case .acknowledged: "acknowledged"
+        case .forceExit: "forceExit"
+        case .monitoringStopped: "monitoringStopped"
+        case .policyChanged: "policyChanged"
+        }
+    }
+}
+
+/// How a security event ended, and what happened during it.
+///
+/// Every event that began ends with exactly one outcome, delivered on the main thread to the
+/// handler set with ``CallMonitor/setOutcomeHandler(_:)`` and to every ``CallMonitor/outcomes``
+/// subscriber. A hand-over to another delegate (or to the built-in dialog) does not end the event;
+/// it shows in ``presentations``.
+///
+/// ```swift
+/// monitor.setOutcomeHandler { outcome in
+///     audit.write("\(outcome.ending) after \(outcome.duration) s, lowest \(outcome.lowestRemaining)")
+/// }
+/// ```
+public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// Why the event ended; ``CallMonitorOutcomeEnding`` (a top-level type so that Objective-C
+    /// can see it).
+    public typealias Ending = CallMonitorOutcomeEnding
+
+    /// Where the event was drawn.
+    public enum Surface: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// A ``CallMonitorDelegate``.
+        case delegate
+        /// The library's built-in dialog.
+        case builtInDialog
+
+        /// The case name, as transcripts spell it.
+        public var description: String { rawValue }
+    }
+
+    /// One presentation of the event: the first when it began, then one per hand-over.
+    public struct Presentation: Sendable, Equatable {
+        /// The surface that was told to show the event.
+        public var surface: Surface
+        /// When, in nanoseconds of the monitor's monotonic clock.
+        public var at: Int64
+        /// The countdown value it was shown with.
+        public var remaining: Int32
+
+        /// A presentation with every field given.
+        public init(surface: Surface, at: Int64, remaining: Int32) {
+            self.surface = surface
+            self.at = at
+            self.remaining = remaining
+        }
+    }
+
+    /// Why the event ended.
+    public var ending: Ending
+    /// The flow of the event.
+    public var flow: CallMonitorFlow
+    /// The countdown's length under the policy, in seconds (after clamping).
+    public var seconds: Int32
+    /// When the event began, in nanoseconds of the monitor's monotonic clock
+    /// (``MonitorScheduler/now``); immune to changes of the device's time.
+    public var startedAt: Int64
+    /// When the event ended, on the same clock.
+    public var endedAt: Int64
+    /// The wall-clock time the event began, for logs (it moves when the device's time is changed;
+    /// compute durations from ``startedAt`` and ``endedAt``).
+    public var startedDate: Date
+    /// The wall-clock time the event ended, for logs.
+    public var endedDate: Date
+    /// The lowest countdown value shown: 0 when the countdown ran out, higher when the event ended
+    /// earlier (a Close App tap, the call ending, a stop).
+    public var lowestRemaining: Int32
+    /// Every presentation in order; more than one means the event was handed over (a delegate set,
+    /// cleared or released during it).
+    public var presentations: [Presentation]
+    /// Whether the screen was captured (recorded, mirrored, shared) at any moment of the event.
+    public var wasScreenCaptured: Bool
+
+    /// A record with every field given; the monitor makes these, tests may too.
+    public init(
+        ending: Ending, flow: CallMonitorFlow, seconds: Int32, startedAt: Int64, endedAt: Int64,
+        startedDate: Date, endedDate: Date, lowestRemaining: Int32, presentations: [Presentation],
+        wasScreenCaptured: Bool
+    ) {
+        self.ending = ending
+        self.flow = flow
+        self.seconds = seconds
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.startedDate = startedDate
+        self.endedDate = endedDate
+        self.lowestRemaining = lowestRemaining
+        self.presentations = presentations
+        self.wasScreenCaptured = wasScreenCaptured
+    }
+
+    /// The surfaces that showed the event, each once, in the order they first did: `[.delegate]`,
+    /// `[.builtInDialog]`, or both when it was handed over between them.
+    public var surfaces: [Surface] {
+        var seen: [Surface] = []
+        for presentation in presentations where !seen.contains(presentation.surface) { seen.append(presentation.surface) }
+        return seen
+    }
+
+    /// How long the event lasted in seconds, on the monotonic clock.
+    public var duration: Double { Double(endedAt &- startedAt) / 1e9 }
+
+    /// One line for logs.
+    public var description: String {
+        "\(ending) \(flow) lowest=\(lowestRemaining)/\(seconds) shownOn=\(surfaces.map(\.description).joined(separator: "+")) captured=\(wasScreenCaptured)"
+    }
+}
+
+extension CallMonitorOutcomeEnding {
+    init(_ ending: MonitorEngine.Ending) {
+        switch ending {
+        case .callEnded: self = .callEnded
+        case .acknowledged: self = .acknowledged
+        case .forceExit: self = .forceExit
+        case .monitoringStopped: self = .monitoringStopped
+        case .policyChanged: self = .policyChanged
+        }
+    }
+}
+
+/// ``CallMonitorOutcome`` for Objective-C, which cannot see Swift structs: the same record as an
+/// immutable object. Swift code uses ``CallMonitorOutcome``.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorOutcomeRecord)
+#endif
+public final class CallMonitorOutcomeRecord: NSObject {
+    /// Why the event ended.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(ending)
+    #endif
+    public let ending: CallMonitorOutcomeEnding
+    /// The flow of the event.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(flow)
+    #endif
+    public let flow: CallMonitorFlow
+    /// The countdown's length under the policy, in seconds.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(seconds)
+    #endif
+    public let seconds: CInt
+    /// When the event began, in nanoseconds of the monitor's monotonic clock.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startedAt)
+    #endif
+    public let startedAt: Int64
+    /// When the event ended, on the same clock.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(endedAt)
+    #endif
+    public let endedAt: Int64
+    /// The wall-clock time the event began, in seconds since 1970, for logs.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startedTimeIntervalSince1970)
+    #endif
+    public let startedTimeIntervalSince1970: Double
+    /// The wall-clock time the event ended, in seconds since 1970, for logs.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(endedTimeIntervalSince1970)
+    #endif
+    public let endedTimeIntervalSince1970: Double
+    /// The lowest countdown value shown.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(lowestRemaining)
+    #endif
+    public let lowestRemaining: CInt
+    /// Whether a delegate showed the event at some moment.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasShownOnDelegate)
+    #endif
+    public let wasShownOnDelegate: Bool
+    /// Whether the built-in dialog showed the event at some moment.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasShownOnBuiltInDialog)
+    #endif
+    public let wasShownOnBuiltInDialog: Bool
+    /// How many presentations the event had: 1, plus one per hand-over.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(presentationCount)
+    #endif
+    public let presentationCount: Int
+    /// Whether the screen was captured at any moment of the event.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasScreenCaptured)
+    #endif
+    public let wasScreenCaptured: Bool
+
+    /// The object form of `outcome`.
+    public init(_ outcome: CallMonitorOutcome) {
+        ending = outcome.ending
+        flow = outcome.flow
+        seconds = outcome.seconds
+        startedAt = outcome.startedAt
+        endedAt = outcome.endedAt
+        startedTimeIntervalSince1970 = outcome.startedDate.timeIntervalSince1970
+        endedTimeIntervalSince1970 = outcome.endedDate.timeIntervalSince1970
+        lowestRemaining = outcome.lowestRemaining
+        wasShownOnDelegate = outcome.surfaces.contains(.delegate)
+        wasShownOnBuiltInDialog = outcome.surfaces.contains(.builtInDialog)
+        presentationCount = outcome.presentations.count
+        wasScreenCaptured = outcome.wasScreenCaptured
+        super.init()
+    }
+}
+
+#if HNB_OBJC_HEADER
+// Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
+// Sendable superclass; the checked conformance below is the one every real build uses.
+extension CallMonitorOutcomeRecord: @unchecked Sendable {}
+#else
+// Checked: every stored property is a `let` of a Sendable type.
+extension CallMonitorOutcomeRecord: Sendable {}
+#endif
