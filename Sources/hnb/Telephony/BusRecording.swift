@@ -68,6 +68,7 @@ extension BusValue: Codable {
     }
 }
 
+#if Telephony && os(Linux)
 /// A bus that writes down each call it passes on, and the signals it is told of.
 ///
 /// Used on the source's thread only, like the bus it wraps.
@@ -117,3 +118,4 @@ final class RecordingBus: TelephonyBus {
         file.write(data + Data("\n".utf8))
     }
 }
+#endif
