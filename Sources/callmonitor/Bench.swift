@@ -254,7 +254,7 @@ enum Bench {
     /// What a countdown built from chained one-second `asyncAfter` calls would do.
     static func naiveCountdown(seconds: Int32, clock: LiveScheduler) async -> [Double] {
         await withCheckedContinuation { (done: CheckedContinuation<[Double], Never>) in
-            NaiveCountdown(seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).next()
+            TickSeries(.chainedAsyncAfter, seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).next()
         }
     }
 
@@ -357,17 +357,30 @@ enum Bench {
     }
 }
 
-/// The naive way: each tick schedules the next one second after it ran, so lateness adds up.
+/// A countdown of `seconds` ticks without the monitor, to read the monitor's ticks against:
+/// tick k is due at start + k s, and each entry of `lateness` is how late it ran, in ms.
 @MainActor
-final class NaiveCountdown {
+final class TickSeries {
+    /// How each tick is armed.
+    enum Arming {
+        /// The naive way: each tick schedules the next one second after it ran, so lateness adds up.
+        case chainedAsyncAfter
+        /// The OS's best: a strict one-shot timer with no leeway, armed for the absolute instant
+        /// start + k s, as LiveScheduler arms the monitor's ticks.
+        case absoluteStrictTimer
+    }
+
+    let arming: Arming
     let seconds: Int32
     let clock: LiveScheduler
     let done: ([Double]) -> Void
     let start: Int64
     var k: Int64 = 0
     var lateness: [Double] = []
+    private var timer: (any DispatchSourceTimer)?
 
-    init(seconds: Int32, clock: LiveScheduler, done: @escaping ([Double]) -> Void) {
+    init(_ arming: Arming, seconds: Int32, clock: LiveScheduler, done: @escaping ([Double]) -> Void) {
+        self.arming = arming
         self.seconds = seconds
         self.clock = clock
         self.done = done
@@ -375,13 +388,30 @@ final class NaiveCountdown {
     }
 
     func next() {
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-            MainActor.assumeIsolated {
-                self.k += 1
-                self.lateness.append(Double(self.clock.now - (self.start + self.k * 1_000_000_000)) / 1e6)
-                if self.k == Int64(self.seconds) { self.done(self.lateness) } else { self.next() }
+        let due = start + (k + 1) * 1_000_000_000
+        switch arming {
+        case .chainedAsyncAfter:
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                MainActor.assumeIsolated { self.fired(due: due) }
             }
+        case .absoluteStrictTimer:
+            let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
+            timer.schedule(deadline: .now() + .nanoseconds(Int(Swift.max(0, due - clock.now))), leeway: .nanoseconds(0))
+            timer.setEventHandler {
+                MainActor.assumeIsolated {
+                    self.timer?.cancel()
+                    self.fired(due: due)
+                }
+            }
+            self.timer = timer
+            timer.resume()
         }
+    }
+
+    private func fired(due: Int64) {
+        k += 1
+        lateness.append(Double(clock.now - due) / 1e6)
+        if k == Int64(seconds) { done(lateness) } else { next() }
     }
 }
 

@@ -19,13 +19,15 @@ extension Bench {
     /// monitor's own tick lateness on this machine at this moment.
     static func rawTimer(seconds: Int32, clock: LiveScheduler) async -> [Double] {
         await withCheckedContinuation { (done: CheckedContinuation<[Double], Never>) in
-            RawTimerSeries(seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).arm()
+            TickSeries(.absoluteStrictTimer, seconds: seconds, clock: clock, done: { done.resume(returning: $0) }).next()
         }
     }
 
     /// What a storm does to the main thread: eight threads call every public method as fast as
     /// they can for `seconds` while a probe on the main queue measures how long main-queue work
-    /// waits. Returns the probe's latencies (ms), the API calls made and the peak memory (MiB).
+    /// waits. Returns the probe's latencies (ms), the API calls made and the process's peak memory
+    /// (MiB, `VmHWM`: a high-water mark, so no spike between two samples is missed; the storm runs
+    /// last, after parts that peak lower).
     static func storm(seconds: Double) async -> (latencies: [Double], calls: Int, peakMiB: Double) {
         let source = ExternalCallSource()
         let monitor = CallMonitor(callSource: source, appState: ProcessAppState(), scheduler: LiveScheduler(),
@@ -35,7 +37,6 @@ extension Bench {
         let clock = LiveScheduler()
         let stopAt = clock.now + Int64(seconds * 1e9)
         let made = Counter()
-        let memoryBefore = currentMemoryMiB()
 
         // Eight workers on their own threads (not the cooperative pool, which the main-queue
         // probe below must not compete with for the same two cores any more than they do).
@@ -68,14 +69,12 @@ extension Bench {
 
         // The probe: every millisecond, main-queue work notes how late it ran.
         var latencies: [Double] = []
-        var peak = memoryBefore
         while clock.now < stopAt {
             let posted = clock.now
             let ranAt: Int64 = await withCheckedContinuation { (ran: CheckedContinuation<Int64, Never>) in
                 DispatchQueue.main.async { ran.resume(returning: clock.now) }
             }
             latencies.append(Double(ranAt - posted) / 1e6)
-            peak = Swift.max(peak, currentMemoryMiB())
             await sleep(0.001)
         }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -83,61 +82,9 @@ extension Bench {
         }
         // What was still waiting when the workers stopped is applied now.
         await sleep(0.05)
-        peak = Swift.max(peak, currentMemoryMiB())
         monitor.stopMonitoring()
         withExtendedLifetime(delegate) {}
-        return (latencies, made.value, peak)
-    }
-}
-
-/// Resident memory of this process now, in MiB (VmRSS on Linux; the task's resident size
-/// elsewhere is not read, and 0 is returned).
-func currentMemoryMiB() -> Double {
-    #if os(Linux)
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        let kib = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
-        return kib / 1024
-    }
-    return 0
-    #else
-    return 0
-    #endif
-}
-
-/// One strict one-shot timer per second, each armed for the absolute instant start + k s, as
-/// LiveScheduler arms the monitor's ticks.
-@MainActor
-final class RawTimerSeries {
-    let seconds: Int32
-    let clock: LiveScheduler
-    let done: ([Double]) -> Void
-    let start: Int64
-    var k: Int64 = 0
-    var lateness: [Double] = []
-    var timer: (any DispatchSourceTimer)?
-
-    init(seconds: Int32, clock: LiveScheduler, done: @escaping ([Double]) -> Void) {
-        self.seconds = seconds
-        self.clock = clock
-        self.done = done
-        start = clock.now
-    }
-
-    func arm() {
-        k += 1
-        let deadline = start + k * 1_000_000_000
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
-        timer.schedule(deadline: .now() + .nanoseconds(Int(Swift.max(0, deadline - clock.now))), leeway: .nanoseconds(0))
-        timer.setEventHandler { [self] in
-            MainActor.assumeIsolated {
-                self.lateness.append(Double(self.clock.now - deadline) / 1e6)
-                self.timer?.cancel()
-                if self.k == Int64(self.seconds) { self.done(self.lateness) } else { self.arm() }
-            }
-        }
-        self.timer = timer
-        timer.resume()
+        return (latencies, made.value, peakMemoryMiB())
     }
 }
 
