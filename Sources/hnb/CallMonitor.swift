@@ -385,30 +385,6 @@ final class MonitorCore {
         }
     }
 
-    /// The same for a call source's delivery: merged with any delivery still waiting.
-    private nonisolated func post(calls batch: CallBatch, generation: UInt64) {
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated {
-                drainMailbox()
-                submit(.calls(generation: generation, batch))
-            }
-        } else if mailbox.post(calls: batch, generation: generation) {
-            scheduleDrain()
-        }
-    }
-
-    /// The same for an app-state change: only the latest one waits.
-    private nonisolated func post(isForeground: Bool, generation: UInt64) {
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated {
-                drainMailbox()
-                submit(.appState(generation: generation, isForeground: isForeground))
-            }
-        } else if mailbox.post(isForeground: isForeground, generation: generation) {
-            scheduleDrain()
-        }
-    }
-
     /// One main-queue block per burst, however many commands the burst holds.
     private nonisolated func scheduleDrain() {
         DispatchQueue.main.async { [self] in
@@ -546,7 +522,7 @@ final class MonitorCore {
             sourceGeneration &+= 1
             let generation = sourceGeneration
             appState.start { [weak self] isForeground in
-                self?.post(isForeground: isForeground, generation: generation)
+                self?.post(.appState(generation: generation, isForeground: isForeground))
             }
             screenCapture.start { [weak self] isCaptured in
                 self?.post(.capture(generation: generation, isCaptured: isCaptured))
@@ -554,7 +530,7 @@ final class MonitorCore {
             if callDetectionEnabled {
                 callSourceRunning = true
                 callSource.start { [weak self] batch in
-                    self?.post(calls: batch, generation: generation)
+                    self?.post(.calls(generation: generation, batch))
                 }
             }
         case .stopSources:
@@ -724,9 +700,15 @@ final class Mailbox: @unchecked Sendable {
     private var appState: (generation: UInt64, isForeground: Bool)?
     private var drainScheduled = false
 
-    /// Queues an API call; returns whether the caller must schedule a drain.
+    /// Queues what another thread sent; returns whether the caller must schedule a drain. Call
+    /// deliveries and app-state changes are merged into the one waiting, API calls queued.
     func post(_ command: MonitorCore.Command) -> Bool {
-        lock.withLock {
+        switch command {
+        case .calls(let generation, let batch): return post(calls: batch, generation: generation)
+        case .appState(let generation, let isForeground): return post(isForeground: isForeground, generation: generation)
+        default: break
+        }
+        return lock.withLock {
             if let last = commands.last, let merged = Self.coalesce(last, command) {
                 commands[commands.count - 1] = merged
             } else {
