@@ -42,6 +42,10 @@ struct RiskSignalThreadingTests {
         let stop = ReaderFlag()
         // Plain Dispatch threads, not tasks: spinning readers must not starve the cooperative pool.
         let readers = startReaders(4, monitor: monitor, log: log, stop: stop)
+        // The rounds below take a fraction of a second; when the global queue is busy with other
+        // suites, the readers could otherwise start only after them and read nothing of interest.
+        let readersDeadline = Date().addingTimeInterval(30)
+        while log.summary.reads < 4 && Date() < readersDeadline { try await Task.sleep(nanoseconds: 1_000_000) }
         h.monitor.startMonitoring(withTerminateIn: 3)
         for round in 0..<2000 {
             let id = "c\(round)"
@@ -91,9 +95,10 @@ func startReaders(_ count: Int, monitor: CallMonitor, log: ReaderLog, stop: Read
                 let state = monitor.callState
                 let recent = monitor.wasCallLive(withinLast: 3600)
                 log.record(state: state, event: event, recent: recent)
-                // A short pause: four threads re-taking an unfair lock back to back can starve
-                // the main thread's publish for minutes, which proves nothing.
-                Thread.sleep(forTimeInterval: 0.000_05)
+                // A pause of 1 ms: four threads re-taking the lock back to back on two cores
+                // slow the main thread's publish to seconds per thousand rounds (a reader that
+                // holds the lock gets preempted), which proves nothing more than reads spaced out.
+                Thread.sleep(forTimeInterval: 0.001)
             }
         }
     }
