@@ -255,16 +255,20 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
                 MainActor.assumeIsolated { self?.update() }
             })
         }
-        // These two are posted while the scene still reports its old state.
+        // These two are posted while the scene still reports its old state. The `Notification`
+        // is not Sendable, so it may not cross into the main-actor closure (Swift 6 refuses to
+        // send it there); only its sender does, in a box, and is unwrapped on the main queue.
         observers.append(center.addObserver(forName: UIScene.willDeactivateNotification, object: nil, queue: .main) { [weak self] note in
+            let sender = NotificationSender(note)
             MainActor.assumeIsolated {
-                guard let self, let scene = note.object as? UIScene else { return }
+                guard let self, let scene = sender.object as? UIScene else { return }
                 self.update(.deactivating(scene.session.persistentIdentifier))
             }
         })
         observers.append(center.addObserver(forName: UIScene.didDisconnectNotification, object: nil, queue: .main) { [weak self] note in
+            let sender = NotificationSender(note)
             MainActor.assumeIsolated {
-                guard let self, let scene = note.object as? UIScene else { return }
+                guard let self, let scene = sender.object as? UIScene else { return }
                 self.update(.disconnecting(scene.session.persistentIdentifier))
             }
         })
@@ -274,5 +278,14 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
         observers = []
     }
+}
+
+/// The object that posted a notification, carried into a main-actor closure.
+///
+/// `@unchecked Sendable`: it is made and read only inside a block that NotificationCenter runs on
+/// the main queue (`queue: .main`), so the object never changes threads.
+private struct NotificationSender: @unchecked Sendable {
+    let object: Any?
+    init(_ notification: Notification) { object = notification.object }
 }
 #endif
