@@ -38,6 +38,7 @@ extension MonitorCore.Delivery {
         case .calls(let generation, let batch): "calls \(generation) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
         case .appState(let generation, let foreground): "app \(generation) \(foreground)"
         case .wake(let generation): "wake \(generation)"
+        case .delegateReleased: "delegate released"
         }
     }
 }

@@ -28,13 +28,3 @@ public enum CallMonitorCallState: Int, Sendable, CaseIterable, CustomStringConve
         }
     }
 }
-
-extension CallMonitorCallState {
-    init(_ state: AggregateCallState) {
-        switch state {
-        case .idle: self = .idle
-        case .ringing: self = .ringing
-        case .started: self = .started
-        }
-    }
-}

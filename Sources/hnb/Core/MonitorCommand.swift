@@ -27,6 +27,9 @@ extension MonitorCore {
         case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
+        /// The delegate turned out released while an action was being carried out; the core
+        /// sends this to itself so the engine hears of it once the actions in progress are done.
+        case delegateReleased
     }
 
     /// Anything the core processes, in the order it is processed.

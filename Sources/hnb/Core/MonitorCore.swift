@@ -29,12 +29,11 @@ final class MonitorCore {
     /// Every outcome, for ``CallMonitor/outcomes``.
     nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
     private var outcomeHandler: (@MainActor (CallMonitorOutcome) -> Void)?
-    /// What the outcome of the event on screen will need that the engine does not know.
-    private var outcomeDraft: (startedDate: Date, presentations: [CallMonitorOutcome.Presentation])?
+    /// The wall-clock time the event on screen was first shown: the one thing its outcome needs
+    /// that the engine, which has no wall clock, does not know.
+    private var eventStartedDate: Date?
     /// Told of each snapshot as it is published (``CallMonitorState``).
     private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
-    /// The code of the exit in the actions being performed, if any.
-    private var pendingExitCode: Int32?
     /// Armed when the force exit's outcome is delivered to a handler; disarmed at the exit.
     private var exitWatchdog: ExitWatchdog?
     /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
@@ -46,12 +45,20 @@ final class MonitorCore {
 
     private var engine = MonitorEngine()
     private weak var delegate: (any CallMonitorDelegate)?
+    /// Whether the engine was last told that a delegate is set; when the weak reference turns
+    /// out `nil` while this is true, the delegate was released, and the engine hears of it.
+    private var engineKnowsDelegate = false
     private var callback: (@MainActor (CallEvent) -> Void)?
     private var beforeForceExit: (@MainActor () -> Void)?
     private var beforeForceExitBudget = ExitWatchdog.defaultBudget
     /// The monitor that owns this core, held while monitoring so that dropping it cannot stop
     /// the policy (a released monitor would otherwise go silent with a call live).
     private var retainedOwner: CallMonitor?
+    /// The owner of the start being processed, retained when its sources start.
+    private var startingOwner: CallMonitor?
+    /// Whether the sources run (between the engine's `startSources` and `stopSources`): while
+    /// they do, the monitor is monitoring and its owner is held.
+    private var sourcesRunning = false
     /// Read when the sources start; off, the call source is never started.
     private var callDetectionEnabled = true
     private var callSourceRunning = false
@@ -142,10 +149,11 @@ final class MonitorCore {
     }
 
     private func process(_ command: Command) {
-        // Rule 13: a delegate released while it shows the event is replaced by the built-in
-        // dialog before anything else happens.
-        if case .delegate(let shownOn)? = surface, shownOn.object == nil {
-            run(.handOver)
+        // A released delegate is a change of delegate; the engine hears of it before anything
+        // else happens, and decides what it means (rule 13).
+        if engineKnowsDelegate, delegate == nil {
+            engineKnowsDelegate = false
+            run(.delegateChanged(isSet: false))
         }
         switch command {
         case .api(let call): process(call)
@@ -159,15 +167,17 @@ final class MonitorCore {
             // Read before the start, as the app state is, so an event that begins at once is
             // drawn under the right capture rule.
             run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            startingOwner = owner
             run(.start(policy, isForeground: appState.isForeground))
-            if engine.isMonitoring { retainedOwner = owner }
+            startingOwner = nil
         case .stop:
             run(.stop)
         case .setDelegate(let box):
             let newDelegate = box.object
             guard newDelegate !== delegate else { return }
             delegate = newDelegate
-            if engine.shownEvent != nil { run(.handOver) }
+            engineKnowsDelegate = newDelegate != nil
+            run(.delegateChanged(isSet: newDelegate != nil))
         case .setCallback(let newCallback):
             callback = newCallback
         case .setStrings(let strings):
@@ -197,6 +207,9 @@ final class MonitorCore {
         case .appState(let generation, let isForeground):
             guard generation == sourceGeneration else { return }
             run(.appState(isForeground: isForeground))
+        case .delegateReleased:
+            // Handled above, before every command.
+            break
         case .wake(let generation):
             guard generation == wakeGeneration else { return }
             wakeUp = nil
@@ -206,14 +219,11 @@ final class MonitorCore {
 
     private func run(_ input: MonitorEngine.Input) {
         let actions = engine.handle(input, now: scheduler.now)
-        // The exit code, known before the outcome that precedes the exit is delivered.
-        pendingExitCode = nil
-        for case .exit(let code) in actions { pendingExitCode = code }
         for action in actions {
             perform(action)
         }
         // Stopped or exited: nothing holds the monitor any more but the app.
-        if !engine.isMonitoring { retainedOwner = nil }
+        if !sourcesRunning { retainedOwner = nil }
         publish()
     }
 
@@ -222,17 +232,23 @@ final class MonitorCore {
         case .emit(let event):
             callback?(event)
             eventFeed.yield(event)
-        case .present(let flow, let remaining, let token):
+        case .present(let flow, let remaining, let token, let refused, let on):
             let onUserAction = userAction(for: token)
-            var draft = outcomeDraft ?? (wallClock(), [])
-            draft.presentations.append(.init(surface: delegate == nil ? .builtInDialog : .delegate, at: scheduler.now, remaining: remaining))
-            outcomeDraft = draft
-            if let delegate {
-                surface = .delegate(WeakDelegate(delegate))
-                delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
-            } else {
+            if eventStartedDate == nil { eventStartedDate = wallClock() }
+            switch on {
+            case .delegate:
+                if let delegate {
+                    surface = .delegate(WeakDelegate(delegate))
+                    delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
+                } else {
+                    // Released by app code earlier in this step (a callback): the engine hears
+                    // of it as soon as this step's actions are done, and hands the event over.
+                    surface = .delegate(WeakDelegate(nil))
+                    submit(.delivery(.delegateReleased))
+                }
+            case .builtInDialog:
                 surface = .defaultUI
-                defaultUI.present(flow: flow, remaining: remaining, refused: engine.acknowledgementRefused, onAction: onUserAction)
+                defaultUI.present(flow: flow, remaining: remaining, refused: refused, onAction: onUserAction)
             }
         case .tick(let remaining):
             switch surface {
@@ -260,6 +276,8 @@ final class MonitorCore {
             wakeUp = nil
             wakeGeneration &+= 1
         case .startSources:
+            sourcesRunning = true
+            retainedOwner = startingOwner
             sourceGeneration &+= 1
             let generation = sourceGeneration
             appState.start { [weak self] isForeground in
@@ -275,6 +293,7 @@ final class MonitorCore {
                 }
             }
         case .stopSources:
+            sourcesRunning = false
             sourceGeneration &+= 1
             if callSourceRunning {
                 callSourceRunning = false
@@ -282,11 +301,11 @@ final class MonitorCore {
             }
             appState.stop()
             screenCapture.stop()
-        case .outcome(let ended):
+        case .outcome(let ended, let exitCode):
             // Rule 16 puts the force exit's outcome before the exit: app code runs there, so the
             // watchdog that keeps a hanging hook from holding the exit back starts now.
-            if ended.ending == .forceExit, outcomeHandler != nil, exitWatchdog == nil {
-                exitWatchdog = armExitWatchdog(code: pendingExitCode ?? 0)
+            if let exitCode, outcomeHandler != nil, exitWatchdog == nil {
+                exitWatchdog = armExitWatchdog(code: exitCode)
             }
             deliver(ended)
         case .acknowledgementRefused(let refused):
@@ -317,12 +336,12 @@ final class MonitorCore {
 
     /// Completes the engine's record with what only the core knows and hands it out.
     private func deliver(_ ended: MonitorEngine.EndedEvent) {
-        let draft = outcomeDraft ?? (wallClock(), [])
-        outcomeDraft = nil
+        let startedDate = eventStartedDate ?? wallClock()
+        eventStartedDate = nil
         let outcome = CallMonitorOutcome(
-            ending: CallMonitorOutcome.Ending(ended.ending), flow: ended.flow, seconds: ended.total,
-            startedAt: ended.startedAt, endedAt: ended.endedAt, startedDate: draft.startedDate, endedDate: wallClock(),
-            lowestRemaining: ended.lowestRemaining, presentations: draft.presentations,
+            ending: ended.ending, flow: ended.flow, seconds: ended.total,
+            startedAt: ended.startedAt, endedAt: ended.endedAt, startedDate: startedDate, endedDate: wallClock(),
+            lowestRemaining: ended.lowestRemaining, presentations: ended.presentations,
             wasScreenCaptured: ended.wasScreenCaptured
         )
         outcomeHandler?(outcome)
@@ -341,7 +360,7 @@ final class MonitorCore {
             )
         }
         var snapshot = RiskSnapshot(
-            isMonitoring: engine.isMonitoring, callState: CallMonitorCallState(engine.callState),
+            isMonitoring: engine.isMonitoring, callState: engine.callState,
             isScreenCaptured: engine.screenCaptured, event: event,
             lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: lastPublished.publishedAt
         )
