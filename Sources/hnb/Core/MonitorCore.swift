@@ -350,20 +350,8 @@ final class MonitorCore {
 
     /// Publishes what the risk getters read, and tells the state objects, when something changed.
     private func publish() {
-        var event: RiskSnapshot.Event?
-        if let shown = engine.shownEvent {
-            let refused = engine.acknowledgementRefused
-            event = RiskSnapshot.Event(
-                flow: shown.flow, remaining: shown.remaining, seconds: shown.total, startedAt: shown.startedAt,
-                isActionAvailable: engine.actionAvailable,
-                isAcknowledgementRefused: refused, wasScreenCaptured: shown.captured
-            )
-        }
-        var snapshot = RiskSnapshot(
-            isMonitoring: engine.isMonitoring, callState: engine.callState,
-            isScreenCaptured: engine.screenCaptured, event: event,
-            lastSessionEndedAt: engine.lastSessionEndedAt, publishedAt: lastPublished.publishedAt
-        )
+        var snapshot = engine.signals
+        snapshot.publishedAt = lastPublished.publishedAt
         // Unchanged signals are not published again (most steps change nothing readers see),
         // except for a scheduler whose clock readers cannot use: then `publishedAt` is their "now".
         let changed = !snapshot.sameSignals(as: lastPublished)

@@ -2,24 +2,19 @@
 // published it: the main-actor core publishes one snapshot after every engine step; readers take
 // it under a lock and never wait for the main thread.
 
-/// What the core published after its latest engine step.
+/// What the core published after its latest engine step: the engine's view of itself
+/// (``MonitorEngine/signals``) and the instant it was published.
 struct RiskSnapshot: Sendable {
-    /// The event on screen as plain values; the object readers get is made when they ask, so a
-    /// step costs no allocation.
-    struct Event: Equatable, Sendable {
-        var flow: CallMonitorFlow
-        var remaining: CInt
-        var seconds: CInt
-        var startedAt: Int64
-        var isActionAvailable: Bool
-        var isAcknowledgementRefused: Bool
-        var wasScreenCaptured: Bool
-    }
-
     var isMonitoring = false
     var callState = CallMonitorCallState.idle
     var isScreenCaptured = false
-    var event: Event?
+    /// The event on screen, as the engine keeps it; the object readers get is made when they ask,
+    /// so a step costs no allocation.
+    var event: MonitorEngine.Event?
+    /// Whether the shown event's action would be accepted now.
+    var isActionAvailable = false
+    /// Rule 17: whether the shown acknowledge event refuses its action because of a capture.
+    var isAcknowledgementRefused = false
     /// When the last observed session ended (`nil`: none has); read only while `callState` is idle.
     var lastSessionEndedAt: Int64?
     /// The clock when this was published: the fallback "now" for a clock that cannot be read off
@@ -29,17 +24,30 @@ struct RiskSnapshot: Sendable {
     var securityEvent: CallMonitorSecurityEvent? {
         event.map {
             CallMonitorSecurityEvent(
-                flow: $0.flow, remaining: $0.remaining, seconds: $0.seconds, startedAt: $0.startedAt,
-                isActionAvailable: $0.isActionAvailable, isAcknowledgementRefused: $0.isAcknowledgementRefused,
-                wasScreenCaptured: $0.wasScreenCaptured
+                flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
+                isActionAvailable: isActionAvailable, isAcknowledgementRefused: isAcknowledgementRefused,
+                wasScreenCaptured: $0.captured
             )
         }
     }
 
-    /// Whether every signal (all but `publishedAt`) is the same.
+    /// Whether every signal readers see (all but `publishedAt`, and of the event only what
+    /// ``CallMonitorSecurityEvent`` shows: a hand-over's new token is nothing to readers) is the
+    /// same.
     func sameSignals(as other: RiskSnapshot) -> Bool {
         isMonitoring == other.isMonitoring && callState == other.callState && isScreenCaptured == other.isScreenCaptured
-            && event == other.event && lastSessionEndedAt == other.lastSessionEndedAt
+            && isActionAvailable == other.isActionAvailable && isAcknowledgementRefused == other.isAcknowledgementRefused
+            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event)
+    }
+
+    private static func sameEvent(_ a: MonitorEngine.Event?, _ b: MonitorEngine.Event?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?):
+            a.flow == b.flow && a.remaining == b.remaining && a.total == b.total && a.startedAt == b.startedAt
+                && a.captured == b.captured
+        default: false
+        }
     }
 }
 

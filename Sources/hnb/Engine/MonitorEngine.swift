@@ -194,6 +194,16 @@ struct MonitorEngine: Sendable {
         }
     }
 
+    /// Everything the risk getters report, as of now: the core publishes it after every step.
+    var signals: RiskSnapshot {
+        let shown = shownEvent
+        return RiskSnapshot(
+            isMonitoring: isMonitoring, callState: aggregate, isScreenCaptured: screenCaptured, event: shown,
+            isActionAvailable: shown != nil && actionAvailable, isAcknowledgementRefused: shown != nil && acknowledgementRefused,
+            lastSessionEndedAt: lastLiveAt
+        )
+    }
+
     // MARK: Transitions
 
     /// Applies one input and returns the actions to carry out, in order. Each case is one named
