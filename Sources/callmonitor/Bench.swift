@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import hnb
+import hnbTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -4,6 +4,7 @@
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 @MainActor
 @Suite("Calls and events")

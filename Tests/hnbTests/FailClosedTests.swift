@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// A call source that keeps every `deliver` closure it was given, so a test can use an old one
 /// after the monitor restarted, as a slow adapter thread might.

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import hnb
+import hnbTesting
 
 extension MonitorCore.Command {
     /// A short, comparable name of the command (commands hold closures, so are not Equatable).

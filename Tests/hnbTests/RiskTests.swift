@@ -6,6 +6,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// The wall clock the tests inject: a fixed epoch plus the virtual time, plus a jump the test can
 /// set to play a user changing the device's time.

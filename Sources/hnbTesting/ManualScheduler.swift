@@ -1,6 +1,7 @@
 // The manual scheduler: virtual time, advanced by hand, for tests, previews and the simulator.
 
 import Foundation
+import hnb
 
 /// A scheduler whose time moves only when told to: for tests, previews and the simulator.
 ///
@@ -104,7 +105,7 @@ public final class ManualScheduler: MonitorScheduler {
     }
 
     /// Converts seconds to nanoseconds, rounding to the nearest and saturating.
-    static func nanoseconds(_ seconds: Double) -> Int64 {
+    package static func nanoseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return seconds > 0 ? .max : 0 }
         let value = (seconds * 1_000_000_000).rounded()
         if value >= 9.2e18 { return .max }

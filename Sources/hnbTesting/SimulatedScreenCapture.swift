@@ -1,6 +1,7 @@
 // A screen-capture source switched by hand.
 
 import Foundation
+import hnb
 
 /// A capture source you switch by hand: for tests, previews, the iOS Simulator and
 /// `callmonitor simulate` (`capture on`, `capture off`).

@@ -2,6 +2,7 @@
 // has no telephony) and the `callmonitor` simulator.
 
 import Foundation
+import hnb
 
 /// A call source whose calls you script: ring, dial, connect, hold, resume, end.
 ///
