@@ -5,6 +5,10 @@
 
 import UIKit
 import hnb
+#if DEBUG
+// The scripted call source lives in the test-support product; a release build does not link it.
+import hnbTesting
+#endif
 
 @MainActor
 final class Monitoring {
@@ -28,7 +32,9 @@ final class Monitoring {
     static let callEventNotification = Notification.Name("MonitoringCallEvent")
 
     /// The scripted calls behind the debug switch.
+    #if DEBUG
     private let simulatedCalls: SimulatedCallSource
+    #endif
     /// The debug monitor: real app lifecycle, clock and exit; only the calls are simulated. Its
     /// built-in dialog is never seen while the delegate is alive.
     private let simulated: CallMonitor
@@ -43,8 +49,13 @@ final class Monitoring {
     }
 
     private init() {
+        #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
+        #else
+        // A release build has no debug switch to script calls with; the debug monitor hears none.
+        let calls = NoTelephonyCallSource()
+        #endif
         simulated = CallMonitor(
             callSource: calls,
             appState: UIKitAppStateSource(),
@@ -72,8 +83,10 @@ final class Monitoring {
     }
 
     /// The debug switch: on, the shared monitor stops and the debug monitor starts with a
-    /// connected call; off, the call ends and the shared monitor takes over again.
+    /// connected call; off, the call ends and the shared monitor takes over again. A release
+    /// build has no simulation: it does nothing.
     func setSimulatingCall(_ on: Bool) {
+        #if DEBUG
         do {
             if on, simulatedCall == nil {
                 CallMonitor.sharedInstance().stopMonitoring()
@@ -93,6 +106,7 @@ final class Monitoring {
             // The switch only ever scripts a new call or ends the one it started.
             assertionFailure("simulated call script: \(error)")
         }
+        #endif
     }
 
     private func apply(_ policy: Policy, to monitor: CallMonitor) {

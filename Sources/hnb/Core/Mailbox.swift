@@ -156,11 +156,13 @@ final class Mailbox: @unchecked Sendable {
 
     /// The calls between two user actions, folded.
     private struct Segment {
-        /// Each setting's last value before the segment's last start or stop.
-        private var before: [MonitorCore.SettingSlot: Command] = [:]
+        /// Each setting's last value before the segment's last start or stop, at its slot's
+        /// index (a fixed array, not a dictionary: the fold runs under the mailbox lock, in storms).
+        private var before = Self.empty
         private var lifecycle: Command?
         /// Each setting's last value after it.
-        private var after: [MonitorCore.SettingSlot: Command] = [:]
+        private var after = Self.empty
+        private static let empty = [Command?](repeating: nil, count: MonitorCore.SettingSlot.allCases.count)
         private var others: [Command] = []
 
         mutating func add(_ command: Command) {
@@ -173,13 +175,13 @@ final class Mailbox: @unchecked Sendable {
                 return
             }
             if let slot = call.settingSlot {
-                if lifecycle == nil { before[slot] = command } else { after[slot] = command }
+                if lifecycle == nil { before[slot.rawValue] = command } else { after[slot.rawValue] = command }
                 return
             }
             switch call {
             case .start, .stop:
-                before.merge(after) { _, later in later }
-                after = [:]
+                for index in after.indices where after[index] != nil { before[index] = after[index] }
+                after = Self.empty
                 lifecycle = command
             default:
                 // User actions are handled by the caller.
@@ -189,16 +191,16 @@ final class Mailbox: @unchecked Sendable {
 
         mutating func flush() -> [Command] {
             defer { self = Segment() }
-            let settings = { (slots: [MonitorCore.SettingSlot: Command]) in MonitorCore.SettingSlot.allCases.compactMap { slots[$0] } }
-            return others + settings(before) + (lifecycle.map { [$0] } ?? []) + settings(after)
+            return others + before.compactMap { $0 } + (lifecycle.map { [$0] } ?? []) + after.compactMap { $0 }
         }
     }
 }
 
 extension MonitorCore {
     /// The settings an API call can make; a later call to the same setter overrides an earlier
-    /// one. The order of the cases is the order a folded queue applies them in.
-    enum SettingSlot: CaseIterable, Sendable {
+    /// one. The order of the cases is the order a folded queue applies them in; the raw value is
+    /// the slot's index in the fold, and comes only from here.
+    enum SettingSlot: Int, CaseIterable, Sendable {
         case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesWhileCaptured
     }
 }
