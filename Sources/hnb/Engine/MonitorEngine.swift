@@ -129,8 +129,6 @@ struct MonitorEngine: Sendable {
         var token: UInt64
         /// Whether the screen was captured at any moment since the event began.
         var captured: Bool
-        /// Where it was shown so far, in order.
-        var presentations: [Presentation]
     }
 
     private enum Phase: Equatable, Sendable {
@@ -166,6 +164,9 @@ struct MonitorEngine: Sendable {
     private var refusesWhileCaptured = false
     /// Whether a delegate is set: where the next presentation goes (rule 13).
     private var delegateIsSet = false
+    /// Where the event on screen was shown so far, in order (rule 16). Kept beside the event, not
+    /// in it, so that `Event` stays a plain value: the engine copies it on every step.
+    private var presentations: [Presentation] = []
     /// When the last observed call session ended (or monitoring stopped during one), for the
     /// recent-call signal; `nil` if none has ended yet.
     private var lastLiveAt: Int64?
@@ -371,8 +372,9 @@ struct MonitorEngine: Sendable {
         guard case .on(let policy) = phase, aggregate != .idle, isForeground, security == .waiting else { return }
         var event = Event(
             flow: policy.flow, total: policy.seconds, startedAt: now, remaining: policy.seconds, token: nextToken(),
-            captured: isCaptured, presentations: []
+            captured: isCaptured
         )
+        presentations.removeAll(keepingCapacity: true)
         present(&event, now: now, into: &actions)
         actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: 1)))
     }
@@ -390,7 +392,7 @@ struct MonitorEngine: Sendable {
     /// Shows `event` on the current surface and records the presentation (rule 16).
     private mutating func present(_ event: inout Event, now: Int64, into actions: inout [Action]) {
         let surface: Surface = delegateIsSet ? .delegate : .builtInDialog
-        event.presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
+        presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
         security = .shown(event)
         actions.append(.present(event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, on: surface))
     }
@@ -434,7 +436,7 @@ struct MonitorEngine: Sendable {
     private func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
         EndedEvent(
             ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
-            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: event.presentations
+            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations
         )
     }
 
