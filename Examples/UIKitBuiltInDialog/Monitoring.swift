@@ -5,8 +5,7 @@
 import UIKit
 import hnb
 #if DEBUG
-// The scripted call source lives in the test-support product; a release build does not link it.
-import hnbTesting
+import hnbTesting   // SimulatedCallSource, for the debug switch only
 #endif
 
 @MainActor
@@ -34,9 +33,7 @@ final class Monitoring {
     // Compiled in DEBUG builds only: in a release build a switch that stops the shared monitor
     // would be a way around the policy.
     /// The scripted calls behind the debug switch.
-    #if DEBUG
     private let simulatedCalls: SimulatedCallSource
-    #endif
     /// The debug monitor: real app lifecycle, clock, built-in UIKit dialog and exit; only the
     /// calls are simulated.
     private let simulated: CallMonitor
@@ -56,10 +53,6 @@ final class Monitoring {
         #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
-        #else
-        // A release build has no debug switch to script calls with; the debug monitor hears none.
-        let calls = NoTelephonyCallSource()
-        #endif
         simulated = CallMonitor(
             callSource: calls,
             appState: UIKitAppStateSource(),
@@ -99,10 +92,8 @@ final class Monitoring {
 
     #if DEBUG
     /// The debug switch: on, the shared monitor stops and the debug monitor starts with a
-    /// connected call; off, the call ends and the shared monitor takes over again. A release
-    /// build has no simulation: it does nothing.
+    /// connected call; off, the call ends and the shared monitor takes over again.
     func setSimulatingCall(_ on: Bool) {
-        #if DEBUG
         do {
             if on, simulatedCall == nil {
                 CallMonitor.sharedInstance().stopMonitoring()
@@ -122,7 +113,6 @@ final class Monitoring {
             // The switch only ever scripts a new call or ends the one it started.
             assertionFailure("simulated call script: \(error)")
         }
-        #endif
     }
     #endif
 
