@@ -227,6 +227,15 @@ final class Simulation {
         return transcript.lines
     }
 
+    /// Stops monitoring, without recording what that causes. A monitor keeps itself alive while
+    /// it monitors (dropped mid-call, it goes on protecting), so a process that runs many
+    /// simulations (the scenario fuzz target) stops each one it is done with.
+    func stopMonitoring() {
+        monitor.setOutcomeHandler(nil)
+        monitor.setCallback(nil)
+        monitor.stopMonitoring()
+    }
+
     /// The error ``run(_:)`` meets unless an exit comes first, found without running the policy:
     /// the call commands replayed on a bare call source (the only commands that can fail once
     /// parsed). `nil` when the run cannot fail.
