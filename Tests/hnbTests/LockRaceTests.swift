@@ -362,27 +362,26 @@ struct LockRaceTests {
 }
 
 /// The elements of `stream` up to and including `last`, or those that came within `seconds` (a
-/// broken broadcaster must fail the test, not hang it).
+/// broken broadcaster must fail the test, not hang it). The reader is cancelled, not awaited: a
+/// stream that never ends must not keep the test waiting either.
 func firstElements(of stream: AsyncStream<Int>, through last: Int, waitingAtMost seconds: Double) async -> [Int] {
-    await withTaskGroup(of: [Int]?.self) { group in
-        group.addTask {
-            var received: [Int] = []
-            // Cancellation ends the iteration, with what came so far.
-            for await element in stream {
-                received.append(element)
-                if element == last { break }
-            }
-            return received
-        }
-        group.addTask {
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-            return nil
-        }
-        var received: [Int] = []
-        while let result = await group.next() {
-            if let result { received = result }
-            group.cancelAll()
-        }
-        return received
+    /// What the reader received. `@unchecked Sendable`: only touched under `lock`.
+    final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var elements: [Int] = []
+        private var complete = false
+        func add(_ element: Int, isLast: Bool) { lock.withLock { elements.append(element); complete = complete || isLast } }
+        var snapshot: (elements: [Int], complete: Bool) { lock.withLock { (elements, complete) } }
     }
+    let received = Received()
+    let reader = Task {
+        for await element in stream {
+            received.add(element, isLast: element == last)
+            if element == last { break }
+        }
+    }
+    let deadline = Date().addingTimeInterval(seconds)
+    while !received.snapshot.complete && Date() < deadline { try? await Task.sleep(nanoseconds: 1_000_000) }
+    reader.cancel()
+    return received.snapshot.elements
 }
