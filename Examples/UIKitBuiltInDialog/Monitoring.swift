@@ -1,9 +1,13 @@
-// The app's one source of truth for call monitoring: the shared monitor in normal use, and, for
-// the debug switch, a second monitor of the app's own whose calls are scripted, so that the
+// The app's one source of truth for call monitoring: the shared monitor in normal use, and, in
+// DEBUG builds only, a second monitor of the app's own whose calls are scripted, so that the
 // security dialog can be seen on the iOS Simulator, which has no phone calls.
 
 import UIKit
 import hnb
+#if DEBUG
+// The scripted call source lives in the test-support product; a release build does not link it.
+import hnbTesting
+#endif
 
 @MainActor
 final class Monitoring {
@@ -26,22 +30,36 @@ final class Monitoring {
     /// the event is the notification's object.
     static let callEventNotification = Notification.Name("MonitoringCallEvent")
 
+    #if DEBUG
+    // Compiled in DEBUG builds only: in a release build a switch that stops the shared monitor
+    // would be a way around the policy.
     /// The scripted calls behind the debug switch.
+    #if DEBUG
     private let simulatedCalls: SimulatedCallSource
+    #endif
     /// The debug monitor: real app lifecycle, clock, built-in UIKit dialog and exit; only the
     /// calls are simulated.
     private let simulated: CallMonitor
     private var simulatedCall: String?
     private var callCount = 0
+    #endif
 
     /// The monitor in charge: never both, or a real call on a phone would be enforced twice.
     private var active: CallMonitor {
-        simulatedCall == nil ? CallMonitor.sharedInstance() : simulated
+        #if DEBUG
+        if simulatedCall != nil { return simulated }
+        #endif
+        return CallMonitor.sharedInstance()
     }
 
     private init() {
+        #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
+        #else
+        // A release build has no debug switch to script calls with; the debug monitor hears none.
+        let calls = NoTelephonyCallSource()
+        #endif
         simulated = CallMonitor(
             callSource: calls,
             appState: UIKitAppStateSource(),
@@ -49,6 +67,7 @@ final class Monitoring {
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator()
         )
+        #endif
     }
 
     /// The fraud check at the moment of a payment: a call live now or ended in the last two
@@ -60,7 +79,11 @@ final class Monitoring {
 
     /// Starts the shared monitor with the current policy.
     func start() {
-        for monitor in [CallMonitor.sharedInstance(), simulated] {
+        var monitors = [CallMonitor.sharedInstance()]
+        #if DEBUG
+        monitors.append(simulated)
+        #endif
+        for monitor in monitors {
             monitor.setCallback { event in
                 NotificationCenter.default.post(name: Self.callEventNotification, object: event)
             }
@@ -74,9 +97,12 @@ final class Monitoring {
         apply(policy, to: active)
     }
 
+    #if DEBUG
     /// The debug switch: on, the shared monitor stops and the debug monitor starts with a
-    /// connected call; off, the call ends and the shared monitor takes over again.
+    /// connected call; off, the call ends and the shared monitor takes over again. A release
+    /// build has no simulation: it does nothing.
     func setSimulatingCall(_ on: Bool) {
+        #if DEBUG
         do {
             if on, simulatedCall == nil {
                 CallMonitor.sharedInstance().stopMonitoring()
@@ -96,7 +122,9 @@ final class Monitoring {
             // The switch only ever scripts a new call or ends the one it started.
             assertionFailure("simulated call script: \(error)")
         }
+        #endif
     }
+    #endif
 
     private func apply(_ policy: Policy, to monitor: CallMonitor) {
         switch policy {
