@@ -12,6 +12,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// One value per worker, each written by its own worker before it finishes and read after all
 /// have. `@unchecked Sendable`: slot `i` is only written by worker `i`, and read once the
@@ -176,8 +177,8 @@ struct LockRaceTests {
         var callIDs: [Set<String>] = [[], []]
         for command in drain.commands {
             switch command {
-            case .userAction(let token): tokens[Int(token >> 32)].append(token & 0xFFFF_FFFF)
-            case .calls(_, let batch):
+            case .api(.userAction(let token)): tokens[Int(token >> 32)].append(token & 0xFFFF_FFFF)
+            case .delivery(.calls(_, let batch)):
                 for call in batch.calls { callIDs[Int(call.id.rawValue.prefix(1))!].insert(call.id.rawValue) }
             default: break
             }

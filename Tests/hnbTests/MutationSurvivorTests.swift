@@ -3,6 +3,7 @@
 
 import Testing
 @testable import hnb
+import hnbTesting
 
 // MARK: The engine's call accounting and the capture signal
 
@@ -71,7 +72,7 @@ struct MailboxSurvivorTests {
         #expect(box.post(calls: .changes([b, connected]), generation: 1) == false)
         let taken = box.takeAll()
         #expect(taken.count == 1)
-        guard case .calls(let generation, let batch)? = taken.first else {
+        guard case .delivery(.calls(let generation, let batch))? = taken.first else {
             Issue.record("expected one call delivery, got \(taken.map(\.label))")
             return
         }
