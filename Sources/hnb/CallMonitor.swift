@@ -105,10 +105,11 @@ public final class CallMonitor: NSObject {
     /// countdown with a Close App button is shown; at 0, or when the button is tapped, the app
     /// exits if the call is still live.
     ///
-    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// Calling it again with the same policy (the same flow and, after clamping, the same
     /// seconds) changes nothing: a countdown on screen keeps its deadline, so an app may call it
-    /// from every `sceneDidBecomeActive`. With another policy it is the same as
-    /// ``stopMonitoring()`` followed by a fresh start.
+    /// from every `sceneDidBecomeActive`. This is the app-wide policy; the policy in force is the
+    /// strictest of it and every open protection (``protect(withTerminateIn:)``). When that
+    /// changes, an event on screen ends and one under the new policy begins at once.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
@@ -121,10 +122,11 @@ public final class CallMonitor: NSObject {
     /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
     /// warning is shown; its Acknowledge button appears after `seconds`. The app never exits.
     ///
-    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// Calling it again with the same policy (the same flow and, after clamping, the same
     /// seconds) changes nothing: the delay keeps its deadline and an acknowledged warning stays
-    /// acknowledged. With another policy it is the same as ``stopMonitoring()`` followed by a
-    /// fresh start.
+    /// acknowledged. An acknowledgement covers the calls live when it was given; a call that
+    /// joins later is warned about again. Like ``startMonitoring(withTerminateIn:)``, this sets
+    /// the app-wide policy, and the strictest of it and the open protections is in force.
     ///
     /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
     ///   values are clamped to 0.
@@ -135,9 +137,10 @@ public final class CallMonitor: NSObject {
         send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
-    /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
-    /// ``CallMonitorDelegate/callMonitorDidEndCall()``); no further callback fires, not even
-    /// ``CallEvent/ended``.
+    /// Ends the app-wide policy. With no protection open this stops monitoring: a security UI on
+    /// screen is dismissed (a delegate gets ``CallMonitorDelegate/callMonitorDidEndCall()``) and
+    /// no further callback fires, not even ``CallEvent/ended``. Open protections go on guarding
+    /// their screens.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(stopMonitoring)
     #endif
@@ -225,13 +228,15 @@ public final class CallMonitor: NSObject {
         core.sendableUserAction()
     }
 
-    /// Turns call detection off or back on; not in the reference. Off, the monitor never starts
+    /// Turns call detection off or back on; not in the reference. Off, the monitor does not run
     /// its call source (on iOS no `CXCallObserver` is created) and so reports no call and shows
     /// nothing.
     ///
     /// For storefronts where CallKit use is not allowed (Apple rejects apps whose CallKit use is
-    /// active in the China storefront): call `setCallDetectionEnabled(false)` before
-    /// `startMonitoring`. A change made while monitoring takes effect at the next start.
+    /// active in the China storefront). The change takes effect at once (rule 22): switched off
+    /// while monitoring, the call source stops and an event on screen ends as if its calls had
+    /// ended (outcome ``CallMonitorOutcomeEnding/callDetectionDisabled``); switched on, the
+    /// source starts and its complete list of calls follows.
     public func setCallDetectionEnabled(_ enabled: Bool) {
         send(.setCallDetection(enabled))
     }
@@ -282,6 +287,13 @@ final class MonitorCore {
         case setCallDetection(Bool)
         case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
         case setRefusesWhileCaptured(Bool)
+        /// `startMonitoring()`: observe only (rule 20).
+        case startObserving(owner: CallMonitor)
+        /// A protection began (rule 18); `owner` as for `start`.
+        case beginProtection(id: UInt64, MonitorPolicy, owner: CallMonitor)
+        case endProtection(id: UInt64)
+        case exempt(CallID)
+        case removeExemption(CallID)
         case userAction(token: UInt64)
         case capture(generation: UInt64, isCaptured: Bool)
         case calls(generation: UInt64, CallBatch)
@@ -333,13 +345,13 @@ final class MonitorCore {
     /// The monitor that owns this core, held while monitoring so that dropping it cannot stop
     /// the policy (a released monitor would otherwise go silent with a call live).
     private var retainedOwner: CallMonitor?
-    /// Read when the sources start; off, the call source is never started.
-    private var callDetectionEnabled = true
     private var callSourceRunning = false
     private var surface: Surface?
     private var wakeUp: (any ScheduledWork)?
     /// Bumped whenever the sources stop or restart, so a delivery from an earlier run is dropped.
     private var sourceGeneration: UInt64 = 0
+    /// The same for the call source, which also starts and stops alone (rule 22).
+    private var callGeneration: UInt64 = 0
     /// Bumped whenever the wake-up changes, so a timer that fires after being replaced is dropped.
     private var wakeGeneration: UInt64 = 0
 
@@ -347,6 +359,8 @@ final class MonitorCore {
     private var draining = false
     /// What other threads sent and the main thread has not applied yet, coalesced.
     private let mailbox = Mailbox()
+    /// Numbers the protections (rule 18), on the caller's thread.
+    nonisolated let protectionIDs = ProtectionIDs()
 
     nonisolated init(
         callSource: any CallSource,
@@ -393,11 +407,19 @@ final class MonitorCore {
     }
 
     private func drainMailbox() {
-        for command in mailbox.takeAll() { submit(command) }
+        let taken = mailbox.takeAll()
+        guard !taken.isEmpty else { return }
+        // All of it joins the inbox at once: a command taken here may cause a nested drain (a
+        // source that delivers while it starts), whose newer commands must come after these.
+        submit(contentsOf: taken)
     }
 
     func submit(_ command: Command) {
-        inbox.append(command)
+        submit(contentsOf: CollectionOfOne(command))
+    }
+
+    private func submit(contentsOf commands: some Collection<Command>) {
+        inbox.append(contentsOf: commands)
         // A command sent from inside a delegate method or the callback waits until the actions
         // in progress are done, so the engine's output is always carried out in its own order.
         guard !draining else { return }
@@ -425,6 +447,20 @@ final class MonitorCore {
             run(.screenCapture(isCaptured: screenCapture.isCaptured))
             run(.start(policy, isForeground: appState.isForeground))
             if engine.isMonitoring { retainedOwner = owner }
+        case .startObserving(let owner):
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            run(.observe(isForeground: appState.isForeground))
+            if engine.isMonitoring { retainedOwner = owner }
+        case .beginProtection(let id, let policy, let owner):
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            run(.beginProtection(id: id, policy, isForeground: appState.isForeground))
+            if engine.isMonitoring { retainedOwner = owner }
+        case .endProtection(let id):
+            run(.endProtection(id: id))
+        case .exempt(let id):
+            run(.exempt(id))
+        case .removeExemption(let id):
+            run(.removeExemption(id))
         case .stop:
             run(.stop)
         case .setDelegate(let box):
@@ -440,7 +476,7 @@ final class MonitorCore {
             beforeForceExit = hook
             beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
-            callDetectionEnabled = enabled
+            run(.callDetection(enabled))
         case .setOutcomeHandler(let handler):
             outcomeHandler = handler
         case .setRefusesWhileCaptured(let on):
@@ -451,7 +487,7 @@ final class MonitorCore {
         case .userAction(let token):
             run(.userAction(token: token))
         case .calls(let generation, let batch):
-            guard generation == sourceGeneration else { return }
+            guard generation == callGeneration else { return }
             run(.calls(batch))
         case .appState(let generation, let isForeground):
             guard generation == sourceGeneration else { return }
@@ -518,7 +554,7 @@ final class MonitorCore {
             wakeUp?.cancel()
             wakeUp = nil
             wakeGeneration &+= 1
-        case .startSources:
+        case .startSources(let callDetection):
             sourceGeneration &+= 1
             let generation = sourceGeneration
             appState.start { [weak self] isForeground in
@@ -527,18 +563,14 @@ final class MonitorCore {
             screenCapture.start { [weak self] isCaptured in
                 self?.post(.capture(generation: generation, isCaptured: isCaptured))
             }
-            if callDetectionEnabled {
-                callSourceRunning = true
-                callSource.start { [weak self] batch in
-                    self?.post(.calls(generation: generation, batch))
-                }
-            }
+            if callDetection { startCallSource() }
+        case .startCallSource:
+            startCallSource()
+        case .stopCallSource:
+            stopCallSource()
         case .stopSources:
             sourceGeneration &+= 1
-            if callSourceRunning {
-                callSourceRunning = false
-                callSource.stop()
-            }
+            stopCallSource()
             appState.stop()
             screenCapture.stop()
         case .outcome(let ended):
@@ -563,6 +595,24 @@ final class MonitorCore {
             if let watchdog, !watchdog.disarm() { return }
             terminator.terminate(code: code)
         }
+    }
+
+    private func startCallSource() {
+        guard !callSourceRunning else { return }
+        callGeneration &+= 1
+        let generation = callGeneration
+        callSourceRunning = true
+        callSource.start { [weak self] batch in
+            self?.post(.calls(generation: generation, batch))
+        }
+    }
+
+    /// Stops the call source; a delivery it sent before is dropped.
+    private func stopCallSource() {
+        callGeneration &+= 1
+        guard callSourceRunning else { return }
+        callSourceRunning = false
+        callSource.stop()
     }
 
     /// Starts the watchdog that ends the app from its own thread once the before-exit budget is
@@ -621,6 +671,7 @@ final class MonitorCore {
         nextObserverID &+= 1
         snapshotObservers[nextObserverID] = observer
     }
+
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
         engine.shownEvent.map { userAction(for: $0.token) }
@@ -781,7 +832,7 @@ final class Mailbox: @unchecked Sendable {
         case (.capture(let a, _), .capture(let b, _)) where a == b:
             // Only the latest capture state of one run of the source matters.
             return second
-        case (.stop, .stop):
+        case (.stop, .stop), (.startObserving, .startObserving):
             return second
         case (.start(let a, _), .start(let b, _)) where a == b:
             // The policy in force again changes nothing (rule 11).
@@ -809,11 +860,16 @@ final class Mailbox: @unchecked Sendable {
         var seenTokens: Set<UInt64> = []
         var segment = Segment()
         for command in commands {
-            if case .userAction(let token) = command {
+            switch command {
+            case .userAction(let token):
                 guard seenTokens.insert(token).inserted else { continue }
                 result += segment.flush()
                 result.append(command)
-            } else {
+            case .beginProtection, .endProtection, .exempt, .removeExemption:
+                // Rules 18 and 19: never lost, never moved past anything.
+                result += segment.flush()
+                result.append(command)
+            default:
                 segment.add(command)
             }
         }
@@ -838,12 +894,12 @@ final class Mailbox: @unchecked Sendable {
             case .setBeforeForceExit: slot = 4
             case .setOutcomeHandler: slot = 5
             case .setRefusesWhileCaptured: slot = 6
-            case .start, .stop:
+            case .start, .stop, .startObserving:
                 for index in after.indices where after[index] != nil { before[index] = after[index] }
                 after = Array(repeating: nil, count: Self.slots)
                 lifecycle = command
                 return
-            case .userAction, .calls, .appState, .wake, .capture:
+            case .userAction, .calls, .appState, .wake, .capture, .beginProtection, .endProtection, .exempt, .removeExemption:
                 // Call and app-state deliveries and timers never wait in the queue, and user
                 // actions are handled by the caller. A capture delivery does wait here; moving it
                 // ahead of a start or stop in the same segment is harmless, because it carries the
