@@ -109,8 +109,9 @@ extension CallMonitor {
     /// - Parameter uuid: The UUID the app reports the call with to its `CXProvider`.
     @available(swift, obsoleted: 1, message: "use exemptCall(_:)")
     @objc(exemptCallWithUUID:)
-    public func objcExemptCall(uuid: UUID) {
-        exemptCall(CallID(uuid))
+    public func objcExemptCall(uuid: NSUUID) {
+        // `CallID(UUID)` keeps `uuidString` too, so both spellings name the same call.
+        exemptCall(CallID(uuid.uuidString))
     }
 
     /// `-removeExemptionForUUID:` for Objective-C; Swift code uses ``removeExemption(_:)``.
@@ -118,8 +119,8 @@ extension CallMonitor {
     /// - Parameter uuid: The UUID given to `-exemptCallWithUUID:`.
     @available(swift, obsoleted: 1, message: "use removeExemption(_:)")
     @objc(removeExemptionForUUID:)
-    public func objcRemoveExemption(uuid: UUID) {
-        removeExemption(CallID(uuid))
+    public func objcRemoveExemption(uuid: NSUUID) {
+        removeExemption(CallID(uuid.uuidString))
     }
     #endif
 }
