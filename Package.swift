@@ -20,6 +20,9 @@ let package = Package(
     platforms: [.iOS(.v13), .macCatalyst(.v13), .macOS(.v10_15), .visionOS(.v1)],
     products: [
         .library(name: "hnb", targets: ["hnb"]),
+        // Test doubles (manual scheduler, simulated sources, recorders, conformance checks) for an
+        // app's tests or a DEBUG-only simulation switch; an app's release code imports only hnb.
+        .library(name: "hnbTesting", targets: ["hnbTesting"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     traits: [
@@ -39,11 +42,12 @@ let package = Package(
             resources: [.process("Resources")],
             swiftSettings: strict
         ),
-        .executableTarget(name: "callmonitor", dependencies: ["hnb"], swiftSettings: strict),
-        .testTarget(name: "hnbTests", dependencies: ["hnb"], swiftSettings: strict),
+        .target(name: "hnbTesting", dependencies: ["hnb"], swiftSettings: strict),
+        .executableTarget(name: "callmonitor", dependencies: ["hnb", "hnbTesting"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting"], swiftSettings: strict),
         .testTarget(
             name: "callmonitorTests",
-            dependencies: ["callmonitor"],
+            dependencies: ["callmonitor", "hnb", "hnbTesting"],
             // Scenario files are read from the source tree by path; they are not bundle resources.
             exclude: ["Scenarios"],
             swiftSettings: strict

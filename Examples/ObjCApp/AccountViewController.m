@@ -1,13 +1,19 @@
 #import "AccountViewController.h"
 #import "AppDelegate.h"
 #import "CallMonitorImport.h"
+#if DEBUG
+// The debug call, like everything behind `#if DEBUG` here, is left out of release builds: it uses
+// the app's own CallKit provider, which a shipping banking app should not carry.
 #import "DebugCall.h"
+#endif
 #import "TransferViewController.h"
 
 @interface AccountViewController ()
 @property (nonatomic, strong) UILabel *eventLabel;
 @property (nonatomic, strong) UISwitch *callSwitch;
+#if DEBUG
 @property (nonatomic, strong) DebugCall *debugCall;
+#endif
 @end
 
 @implementation AccountViewController
@@ -16,10 +22,13 @@
     [super viewDidLoad];
     self.title = @"Accounts";
     self.view.backgroundColor = [UIColor systemGroupedBackgroundColor];
+    NSMutableArray<UIView *> *sections = [NSMutableArray arrayWithObjects:[self accountCard], [self sendMoneyButton], nil];
+#if DEBUG
     self.debugCall = [[DebugCall alloc] init];
+    [sections addObject:[self debugSection]];
+#endif
 
-    UIStackView *stack = [[UIStackView alloc]
-        initWithArrangedSubviews:@[ [self accountCard], [self sendMoneyButton], [self debugSection] ]];
+    UIStackView *stack = [[UIStackView alloc] initWithArrangedSubviews:sections];
     stack.axis = UILayoutConstraintAxisVertical;
     stack.spacing = 24;
     stack.translatesAutoresizingMaskIntoConstraints = NO;
@@ -67,7 +76,8 @@
     return button;
 }
 
-/// Debug only: remove from a shipping app.
+#if DEBUG
+/// Debug builds only.
 - (UIView *)debugSection {
     UISegmentedControl *policy =
         [[UISegmentedControl alloc] initWithItems:@[ @"Close app in 10 s", @"Warn, acknowledge in 5 s" ]];
@@ -93,6 +103,7 @@
     section.spacing = 12;
     return section;
 }
+#endif
 
 - (UILabel *)labelWithText:(NSString *)text style:(UIFontTextStyle)style color:(UIColor *)color {
     UILabel *label = [[UILabel alloc] init];
@@ -130,6 +141,7 @@
     [self presentViewController:alert animated:YES completion:nil];
 }
 
+#if DEBUG
 - (void)policyChanged:(UISegmentedControl *)control {
     // Starting again with a new policy replaces the running one.
     if (control.selectedSegmentIndex == 0) {
@@ -157,5 +169,6 @@
         [weakSelf presentViewController:alert animated:YES completion:nil];
     }];
 }
+#endif
 
 @end

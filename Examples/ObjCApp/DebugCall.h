@@ -1,3 +1,5 @@
+// Debug builds only: a release build compiles none of this (see AccountViewController.m).
+#if DEBUG
 #import <Foundation/Foundation.h>
 
 NS_ASSUME_NONNULL_BEGIN
@@ -22,3 +24,4 @@ NS_ASSUME_NONNULL_BEGIN
 @end
 
 NS_ASSUME_NONNULL_END
+#endif

@@ -1,3 +1,5 @@
+// Debug builds only: a release build compiles none of this (see AccountViewController.m).
+#if DEBUG
 #import "DebugCall.h"
 #import <CallKit/CallKit.h>
 
@@ -90,3 +92,4 @@
 }
 
 @end
+#endif

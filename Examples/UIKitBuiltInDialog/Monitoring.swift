@@ -1,9 +1,12 @@
-// The app's one source of truth for call monitoring: the shared monitor in normal use, and, for
-// the debug switch, a second monitor of the app's own whose calls are scripted, so that the
+// The app's one source of truth for call monitoring: the shared monitor in normal use, and, in
+// DEBUG builds only, a second monitor of the app's own whose calls are scripted, so that the
 // security dialog can be seen on the iOS Simulator, which has no phone calls.
 
 import UIKit
 import hnb
+#if DEBUG
+import hnbTesting   // SimulatedCallSource, for the debug switch only
+#endif
 
 @MainActor
 final class Monitoring {
@@ -26,6 +29,9 @@ final class Monitoring {
     /// the event is the notification's object.
     static let callEventNotification = Notification.Name("MonitoringCallEvent")
 
+    #if DEBUG
+    // Compiled in DEBUG builds only: in a release build a switch that stops the shared monitor
+    // would be a way around the policy.
     /// The scripted calls behind the debug switch.
     private let simulatedCalls: SimulatedCallSource
     /// The debug monitor: real app lifecycle, clock, built-in UIKit dialog and exit; only the
@@ -33,13 +39,18 @@ final class Monitoring {
     private let simulated: CallMonitor
     private var simulatedCall: String?
     private var callCount = 0
+    #endif
 
     /// The monitor in charge: never both, or a real call on a phone would be enforced twice.
     private var active: CallMonitor {
-        simulatedCall == nil ? CallMonitor.sharedInstance() : simulated
+        #if DEBUG
+        if simulatedCall != nil { return simulated }
+        #endif
+        return CallMonitor.sharedInstance()
     }
 
     private init() {
+        #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
         simulated = CallMonitor(
@@ -49,6 +60,7 @@ final class Monitoring {
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator()
         )
+        #endif
     }
 
     /// The fraud check at the moment of a payment: a call live now or ended in the last two
@@ -60,7 +72,11 @@ final class Monitoring {
 
     /// Starts the shared monitor with the current policy.
     func start() {
-        for monitor in [CallMonitor.sharedInstance(), simulated] {
+        var monitors = [CallMonitor.sharedInstance()]
+        #if DEBUG
+        monitors.append(simulated)
+        #endif
+        for monitor in monitors {
             monitor.setCallback { event in
                 NotificationCenter.default.post(name: Self.callEventNotification, object: event)
             }
@@ -74,6 +90,7 @@ final class Monitoring {
         apply(policy, to: active)
     }
 
+    #if DEBUG
     /// The debug switch: on, the shared monitor stops and the debug monitor starts with a
     /// connected call; off, the call ends and the shared monitor takes over again.
     func setSimulatingCall(_ on: Bool) {
@@ -97,6 +114,7 @@ final class Monitoring {
             assertionFailure("simulated call script: \(error)")
         }
     }
+    #endif
 
     /// The transfer screen's own guard: terminate in 5 s, stricter than either app-wide policy,
     /// on the monitor in charge when the screen appears. (The debug switch changes the monitor in

@@ -12,7 +12,11 @@ final class AccountViewController: UIViewController {
         title = "Accounts"
         view.backgroundColor = .systemGroupedBackground
 
-        let stack = UIStackView(arrangedSubviews: [accountCard(), sendMoneyButton(), debugSection()])
+        var sections = [accountCard(), sendMoneyButton()]
+        #if DEBUG
+        sections.append(debugSection())
+        #endif
+        let stack = UIStackView(arrangedSubviews: sections)
         stack.axis = .vertical
         stack.spacing = 24
         stack.translatesAutoresizingMaskIntoConstraints = false
@@ -55,7 +59,8 @@ final class AccountViewController: UIViewController {
         return button
     }
 
-    /// Debug only: remove from a shipping app. Switching on starts a connected call on the
+    #if DEBUG
+    /// Debug builds only (a release build has no way to stop the shared monitor). Switching on starts a connected call on the
     /// app's own simulated monitor; the app's security screen appears at once.
     private func debugSection() -> UIView {
         let header = label("DEBUG", style: .caption1, color: .secondaryLabel)
@@ -79,6 +84,7 @@ final class AccountViewController: UIViewController {
         section.spacing = 12
         return section
     }
+    #endif
 
     private func label(_ text: String, style: UIFont.TextStyle, color: UIColor = .label) -> UILabel {
         let label = UILabel()
@@ -101,6 +107,7 @@ final class AccountViewController: UIViewController {
         present(alert, animated: true)
     }
 
+    #if DEBUG
     @objc private func policyChanged(_ control: UISegmentedControl) {
         guard let policy = Monitoring.Policy(rawValue: control.selectedSegmentIndex) else { return }
         Monitoring.shared.setPolicy(policy)
@@ -109,4 +116,5 @@ final class AccountViewController: UIViewController {
     @objc private func simulateCallChanged(_ control: UISwitch) {
         Monitoring.shared.setSimulatingCall(control.isOn)
     }
+    #endif
 }

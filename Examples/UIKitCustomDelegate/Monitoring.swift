@@ -1,10 +1,13 @@
-// The app's one source of truth for call monitoring: the shared monitor in normal use, and, for
-// the debug switch, a second monitor of the app's own whose calls are scripted, so that the
+// The app's one source of truth for call monitoring: the shared monitor in normal use, and, in
+// DEBUG builds only, a second monitor of the app's own whose calls are scripted, so that the
 // security screen can be seen on the iOS Simulator, which has no phone calls. Both monitors
 // draw through the same delegate, the app's own SecurityPresenter.
 
 import UIKit
 import hnb
+#if DEBUG
+import hnbTesting   // SimulatedCallSource, for the debug switch only
+#endif
 
 @MainActor
 final class Monitoring {
@@ -27,22 +30,31 @@ final class Monitoring {
     /// the event is the notification's object.
     static let callEventNotification = Notification.Name("MonitoringCallEvent")
 
+    /// The delegate. Monitors hold it weakly, so it lives here, as long as the app.
+    private let presenter = SecurityPresenter()
+
+    #if DEBUG
+    // Compiled in DEBUG builds only: in a release build a switch that stops the shared monitor
+    // would be a way around the policy.
     /// The scripted calls behind the debug switch.
     private let simulatedCalls: SimulatedCallSource
     /// The debug monitor: real app lifecycle, clock and exit; only the calls are simulated. Its
     /// built-in dialog is never seen while the delegate is alive.
     private let simulated: CallMonitor
-    /// The delegate. Monitors hold it weakly, so it lives here, as long as the app.
-    private let presenter = SecurityPresenter()
     private var simulatedCall: String?
     private var callCount = 0
+    #endif
 
     /// The monitor in charge: never both, or a real call on a phone would be enforced twice.
     private var active: CallMonitor {
-        simulatedCall == nil ? CallMonitor.sharedInstance() : simulated
+        #if DEBUG
+        if simulatedCall != nil { return simulated }
+        #endif
+        return CallMonitor.sharedInstance()
     }
 
     private init() {
+        #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
         simulated = CallMonitor(
@@ -52,11 +64,16 @@ final class Monitoring {
             alertRenderer: UIKitAlertRenderer(),
             terminator: ProcessExitTerminator()
         )
+        #endif
     }
 
     /// Starts the shared monitor with the current policy.
     func start() {
-        for monitor in [CallMonitor.sharedInstance(), simulated] {
+        var monitors = [CallMonitor.sharedInstance()]
+        #if DEBUG
+        monitors.append(simulated)
+        #endif
+        for monitor in monitors {
             monitor.setDelegate(presenter)
             monitor.setCallback { event in
                 NotificationCenter.default.post(name: Self.callEventNotification, object: event)
@@ -71,6 +88,7 @@ final class Monitoring {
         apply(policy, to: active)
     }
 
+    #if DEBUG
     /// The debug switch: on, the shared monitor stops and the debug monitor starts with a
     /// connected call; off, the call ends and the shared monitor takes over again.
     func setSimulatingCall(_ on: Bool) {
@@ -94,6 +112,7 @@ final class Monitoring {
             assertionFailure("simulated call script: \(error)")
         }
     }
+    #endif
 
     private func apply(_ policy: Policy, to monitor: CallMonitor) {
         switch policy {

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import hnb
+import hnbTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -268,7 +269,7 @@ enum Bench {
         monitor.setDelegate(delegate)
         monitor.startMonitoring(withAcknowledgeIn: 5)
         let queue = DispatchQueue(label: "bench.callsource")
-        let sentAt = LockedValue()
+        let sentAt = Locked<Int64>(0)
         var latencies: [Double] = []
         latencies.reserveCapacity(count)
         for i in 0..<count {
@@ -279,7 +280,7 @@ enum Bench {
                     heard.resume()
                 }
                 queue.async {
-                    sentAt.value = clock.now
+                    sentAt.set(clock.now)
                     calls.send([CallSnapshot(id: id)])
                 }
             }
@@ -412,17 +413,6 @@ final class TickSeries {
         k += 1
         lateness.append(Double(clock.now - due) / 1e6)
         if k == Int64(seconds) { done(lateness) } else { next() }
-    }
-}
-
-/// An Int64 shared between the sending queue and the main thread.
-/// `@unchecked Sendable`: guarded by its lock.
-final class LockedValue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int64 = 0
-    var value: Int64 {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import hnb
+import hnbTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +37,7 @@ extension Bench {
         let shared = StormShared(delegate: delegate)
         let clock = LiveScheduler()
         let stopAt = clock.now + Int64(seconds * 1e9)
-        let made = Counter()
+        let made = Locked(0)
 
         // Eight workers on their own threads (not the cooperative pool, which the main-queue
         // probe below must not compete with for the same two cores any more than they do).
@@ -62,7 +63,7 @@ extension Bench {
                         count += 1
                     }
                 }
-                made.add(count)
+                made.withLock { $0 += count }
                 finished.leave()
             }
         }
@@ -94,12 +95,4 @@ extension Bench {
 struct StormShared: @unchecked Sendable {
     let delegate: BenchDelegate
     func pick(_ roll: UInt64) -> BenchDelegate? { roll % 2 == 0 ? delegate : nil }
-}
-
-/// A count added to from several threads. `@unchecked Sendable`: guarded by its lock.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = 0
-    var value: Int { lock.withLock { stored } }
-    func add(_ amount: Int) { lock.withLock { stored += amount } }
 }

@@ -3,6 +3,7 @@
 
 import Dispatch
 import hnb
+import hnbTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

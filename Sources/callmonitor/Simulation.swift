@@ -2,6 +2,7 @@
 // records every observable output as one JSON object a line.
 
 import hnb
+import hnbTesting
 
 /// A JSON object under construction, written with its keys in the order given.
 struct JSONLine {

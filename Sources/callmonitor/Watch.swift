@@ -48,7 +48,9 @@ exit status: 0 when the terminate countdown force-exits; 128+signal when stopped
 
 /// What `watch` was asked to do.
 struct WatchOptions {
+    #if os(Linux)
     var backend: TelephonyBackendChoice = .auto
+    #endif
     var flow: CallMonitorFlow = .terminate
     var seconds: Int32 = 10
     var strings: CallMonitorStrings = .english
@@ -62,12 +64,19 @@ func watch(_ arguments: ArraySlice<String>) -> Never {
     )
     guard words.isEmpty else { fail("watch takes no arguments besides its options\n\(watchHelp)") }
     var watchOptions = WatchOptions()
+    #if os(Linux)
     switch options["--backend"] {
     case nil, "auto"?: watchOptions.backend = .auto
     case let name?:
         guard let backend = TelephonyBackend(rawValue: name) else { fail("--backend must be modemmanager, ofono or auto") }
         watchOptions.backend = .only(backend)
     }
+    #else
+    // The telephony types exist only on Linux; the option is still checked the same way.
+    if let name = options["--backend"], !["auto", "modemmanager", "ofono"].contains(name) {
+        fail("--backend must be modemmanager, ofono or auto")
+    }
+    #endif
     if let flow = options["--flow"] {
         switch flow {
         case "terminate": watchOptions.flow = .terminate

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Compiles the Swift snippets of the API reference, as written, against `hnb` in an app built in
-// Swift 6 mode and in one built in Swift 5 mode. CI builds it; nothing here runs.
+// Swift 6 mode and in one built in Swift 5 mode, and the hnbTesting product as an app's tests use
+// it. CI builds it; nothing here runs.
 import PackageDescription
 
 let package = Package(
@@ -17,6 +18,12 @@ let package = Package(
             name: "ReferenceSnippetsSwift5",
             dependencies: [.product(name: "hnb", package: "hnb")],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The test-support product, imported as an app's tests import it.
+        .executableTarget(
+            name: "TestingProduct",
+            dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbTesting", package: "hnb")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
 )

@@ -5,10 +5,14 @@
 //
 // Built only with the `Telephony` trait; without it, one test checks that `watch` says so.
 
+// The telephony types are compiled only on Linux.
+#if os(Linux)
+
 import Foundation
 import Testing
 #if Telephony && os(Linux)
 import hnb
+import hnbTesting
 #endif
 
 #if Telephony && os(Linux)
@@ -622,3 +626,4 @@ struct WatchCommandLineTests {
         #expect(unknown.stderr.hasPrefix("callmonitor: unknown option --backnd"))
     }
 }
+#endif

@@ -4,11 +4,15 @@
 // own system bus. Needs root (ModemManager runs in a private mount namespace with a fake sysfs
 // node for the modem's pty) and the Debian packages listed in `TelephonyLab.packages`.
 
+// The telephony types are compiled only on Linux.
+#if os(Linux)
+
 #if Telephony && os(Linux)
 import Dispatch
 import Foundation
 import Testing
 import hnb
+import hnbTesting
 
 /// Why a lab step failed; the message names the step and says where the logs are.
 struct LabError: Error, CustomStringConvertible {
@@ -628,4 +632,5 @@ final class TelephonyLab: @unchecked Sendable {
         if !keepLogs { try? FileManager.default.removeItem(at: folder) }
     }
 }
+#endif
 #endif

@@ -2,6 +2,7 @@
 
 import Testing
 import hnb
+import hnbTesting
 @testable import callmonitor
 
 @Suite("callmonitor parts")

@@ -3,6 +3,7 @@
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 @MainActor
 @Suite("Bypass attempts")

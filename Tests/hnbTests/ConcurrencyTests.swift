@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// Counts what the monitor emitted; touched only on the main queue (checked).
 @MainActor

@@ -4,6 +4,7 @@
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// Hands out call identifiers for the drivers.
 @MainActor

@@ -1,9 +1,10 @@
-// One or more tests per rule of the behaviour contract (README, "Behaviour"), each asserting the
+// One or more tests per rule of the behaviour contract (DocC, "The behaviour contract", Sources/hnb/hnb.docc/BehaviourContract.md), each asserting the
 // exact sequence of callback events, delegate calls, default-UI frames and exits, with their times.
 
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 @MainActor
 @Suite("Calls and events")
@@ -205,7 +206,7 @@ extension CallsAndEventsTests {
         let b = CallSnapshot(id: CallID("B"))
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3), isForeground: true), now: 0)
         #expect(engine.handle(.calls(.complete([a, b])), now: 0) == [
-            .emit(.started), .present(.acknowledge, remaining: 3, token: 1), .schedule(at: 1_000_000_000),
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 1, refused: false, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])
         #expect(engine.handle(.calls(.complete([b, a])), now: 0) == [])
         var endedA = a
@@ -214,7 +215,8 @@ extension CallsAndEventsTests {
         #expect(engine.handle(.calls(.changes([])), now: 0) == [])
         #expect(engine.handle(.calls(.complete([])), now: 0) == [
             .emit(.ended), .dismiss, .cancelWakeUp,
-            .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: 0, lowestRemaining: 3, wasScreenCaptured: false)),
+            .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: 0, lowestRemaining: 3, wasScreenCaptured: false,
+                           presentations: [.init(surface: .builtInDialog, at: 0, remaining: 3)]), exitCode: nil),
         ])
         #expect(engine.callState == .idle)
     }

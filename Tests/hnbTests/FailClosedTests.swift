@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// A call source that keeps every `deliver` closure it was given, so a test can use an old one
 /// after the monitor restarted, as a slow adapter thread might.
@@ -284,7 +285,8 @@ struct FailClosedTests {
         #expect(engine.handle(.wake, now: late) == [
             .tick(remaining: 0), .cancelWakeUp, .stopSources,
             // Rule 16: the outcome, right before the exit.
-            .outcome(.init(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false)),
+            .outcome(.init(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false,
+                           presentations: [.init(surface: .builtInDialog, at: 0, remaining: 5)]), exitCode: 0),
             .exit(code: 0),
         ])
     }

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import hnb
+import hnbTesting
 
 @MainActor
 @Suite("Bypass attempts on guarded screens")

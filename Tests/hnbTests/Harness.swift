@@ -4,6 +4,7 @@
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// Checks that the code runs as main-queue work, which is where the monitor promises to call out.
 func expectOnMainQueue() {

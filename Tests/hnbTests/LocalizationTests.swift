@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// The shipped translations, read from the source tree.
 let resourcesDirectory = URL(fileURLWithPath: #filePath)

@@ -3,9 +3,19 @@
 
 import Testing
 @testable import hnb
+import hnbTesting
 
 extension MonitorCore.Command {
     /// A short, comparable name of the command (commands hold closures, so are not Equatable).
+    var label: String {
+        switch self {
+        case .api(let call): call.label
+        case .delivery(let delivery): delivery.label
+        }
+    }
+}
+
+extension MonitorCore.APICall {
     var label: String {
         switch self {
         case .start(let policy, _): "start \(policy.flow) \(policy.seconds)"
@@ -17,16 +27,24 @@ extension MonitorCore.Command {
         case .setCallDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
         case .setRefusesWhileCaptured(let on): "capture rule \(on)"
-        case .capture(let generation, let captured): "capture \(generation) \(captured)"
         case .startObserving: "start observe"
         case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
         case .exempt(let id): "exempt \(id)"
         case .removeExemption(let id): "unexempt \(id)"
         case .userAction(let token): "tap \(token)"
+        }
+    }
+}
+
+extension MonitorCore.Delivery {
+    var label: String {
+        switch self {
+        case .capture(let generation, let captured): "capture \(generation) \(captured)"
         case .calls(let generation, let batch): "calls \(generation) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
         case .appState(let generation, let foreground): "app \(generation) \(foreground)"
         case .wake(let generation): "wake \(generation)"
+        case .delegateReleased: "delegate released"
         }
     }
 }
@@ -37,7 +55,7 @@ struct MailboxTests {
     let owner = CallMonitor(callSource: SimulatedCallSource(), appState: SimulatedAppState(), scheduler: ManualScheduler(),
                             alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
 
-    func start(_ seconds: Int32, _ flow: CallMonitorFlow = .terminate) -> MonitorCore.Command {
+    func start(_ seconds: Int32, _ flow: CallMonitorFlow = .terminate) -> MonitorCore.APICall {
         .start(MonitorPolicy(flow: flow, requestedSeconds: seconds), owner: owner)
     }
 
@@ -98,13 +116,14 @@ struct MailboxTests {
 
     @Test("Folding keeps taps in place (each token once) and each setting on the side of the start it was made on")
     func folding() {
-        let folded = Mailbox.fold([
+        let calls: [MonitorCore.APICall] = [
             .setCallDetection(false), start(5), .setCallDetection(true), .setDelegate(WeakDelegate(nil)),
             .stop, start(5), .setCallDetection(false),
             .userAction(token: 1),
             .stop, .userAction(token: 1), start(3, .acknowledge), .setCallback(nil),
             .userAction(token: 2),
-        ])
+        ]
+        let folded = Mailbox.fold(calls.map { .api($0) })
         #expect(folded.map(\.label) == [
             "detection true", "delegate nil", "start terminate 5", "detection false",
             "tap 1",
@@ -128,11 +147,12 @@ struct MailboxTests {
         #expect(box.takeAll().map(\.label) == [
             "protect 1 terminate 3", "protect 1 terminate 3", "unprotect 1", "unprotect 1", "exempt A", "exempt A", "start observe",
         ])
-        let folded = Mailbox.fold([
+        let calls: [MonitorCore.APICall] = [
             .setCallDetection(false), start(5), .beginProtection(id: 2, policy, owner: owner), .setCallDetection(true),
             .stop, .endProtection(id: 2), start(4), .exempt(CallID("B")), .stop, .removeExemption(CallID("B")), .setCallback(nil),
             .startObserving(owner: owner), .beginProtection(id: 3, policy, owner: owner),
-        ])
+        ]
+        let folded = Mailbox.fold(calls.map { .api($0) })
         #expect(folded.map(\.label) == [
             "detection false", "start terminate 5", "protect 2 terminate 3", "detection true", "stop", "unprotect 2",
             "start terminate 4", "exempt B", "stop", "unexempt B", "callback nil", "start observe", "protect 3 terminate 3",
@@ -159,7 +179,7 @@ struct MailboxTests {
         var rng = SeededGenerator(seed: 7)
         var largest = 0
         for _ in 0..<200_000 {
-            let command: MonitorCore.Command
+            let command: MonitorCore.APICall
             switch Int.random(in: 0..<6, using: &rng) {
             case 0: command = start(Int32.random(in: 1...4, using: &rng))
             case 1: command = start(Int32.random(in: 0...4, using: &rng), .acknowledge)

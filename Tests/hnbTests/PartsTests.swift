@@ -5,6 +5,7 @@
 import Dispatch
 import Testing
 @testable import hnb
+import hnbTesting
 
 @Suite("Engine edges")
 struct EngineEdgeTests {
@@ -24,7 +25,7 @@ struct EngineEdgeTests {
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
         ])), now: 7)
-        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1), .schedule(at: 1_000_000_007)])
+        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, on: .builtInDialog), .schedule(at: 1_000_000_007)])
     }
 
     @Test("A held snapshot counts as connected even if the source left hasConnected false")
@@ -57,13 +58,14 @@ struct EngineEdgeTests {
         // Rule 16: the force exit's outcome comes right before the exit.
         #expect(engine.handle(.userAction(token: 1), now: 0) == [
             .cancelWakeUp, .stopSources,
-            .outcome(.init(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false)),
+            .outcome(.init(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false,
+                           presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)]), exitCode: 0),
             .exit(code: 0),
         ])
         #expect(engine.hasExited)
         let inputs: [MonitorEngine.Input] = [
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
-            .userAction(token: 1), .handOver, .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
+            .userAction(token: 1), .delegateChanged(isSet: true), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
             .screenCapture(isCaptured: true), .refuseAcknowledgementWhileCaptured(true),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
@@ -405,34 +407,6 @@ struct DefaultUITests {
         ui.tick(remaining: 0)
         renderer.lastOnButton?()
         #expect(actions == 1)
-    }
-
-    @Test("The terminal renderer writes each frame, one dismissal, and taps only a drawn button")
-    @MainActor
-    func terminalRenderer() {
-        var frames: [String] = []
-        var taps = 0
-        let renderer = TerminalAlertRenderer { frames.append($0) }
-        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 1, strings: .english)) { taps += 1 }
-        #expect(!renderer.tapButton())
-        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english)) { taps += 1 }
-        #expect(renderer.tapButton())
-        renderer.dismiss()
-        renderer.dismiss()
-        #expect(!renderer.tapButton())
-        #expect(taps == 1)
-        #expect(frames.count == 3)
-        #expect(frames[0].contains("| Acknowledge in 1 second."))
-        #expect(frames[1].contains("| [ Acknowledge ]"))
-        #expect(frames[2] == "[security dialog dismissed]\n")
-        #expect(renderer.current == nil)
-    }
-
-    @Test("The terminal box lists each field on its own line")
-    func terminalBox() {
-        let box = TerminalAlertRenderer.box(for: SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english))
-        #expect(box.split(separator: "\n").count == 5)
-        #expect(box.contains("| [ Acknowledge ]"))
     }
 }
 

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 @Suite("Privacy manifest")
 struct PrivacyManifestTests {

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// SplitMix64: small, fast, and the same sequence for the same seed on every platform.
 struct SeededGenerator: RandomNumberGenerator {

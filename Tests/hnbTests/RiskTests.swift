@@ -6,6 +6,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// The wall clock the tests inject: a fixed epoch plus the virtual time, plus a jump the test can
 /// set to play a user changing the device's time.
@@ -327,6 +328,30 @@ struct OutcomeTests {
                                shown: [(.builtInDialog, 0, 5), (.delegate, 1, 4), (.delegate, 2.5, 3), (.builtInDialog, 3, 3)])
         #expect(h.outcomes == [expected])
         #expect(h.outcomes.first?.surfaces == [.builtInDialog, .delegate])
+    }
+
+    @Test("Rule 13, fail closed: a delegate the callback releases just before the event is shown hands it to the built-in dialog in the same step")
+    func delegateReleasedInsideTheStep() throws {
+        let h = RiskHarness()
+        final class Holder { var delegate: RecordingDelegate? }
+        let holder = Holder()
+        holder.delegate = RecordingDelegate("gone", log: h.log)
+        h.monitor.setDelegate(holder.delegate)
+        let log = h.log
+        // The callback hears of the call before the UI reacts (rule 9) and drops the delegate.
+        h.monitor.setCallback { event in
+            log.add("event \(event)")
+            holder.delegate = nil
+        }
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        #expect(h.log.take() == ["0 event ringing", "0 alert terminate 5 button=Close App"])
+        h.at(1)
+        try h.calls.end("A")
+        #expect(h.log.take() == ["1 alert terminate 4 button=Close App", "1 event ended", "1 dismiss", "1 outcome callEnded"])
+        #expect(h.outcomes == [
+            outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 1, lowest: 4, shown: [(.delegate, 0, 5), (.builtInDialog, 0, 5)]),
+        ])
     }
 
     @Test("No event, no outcome: a session in the background, or a call while not monitoring")

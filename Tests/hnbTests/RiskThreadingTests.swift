@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// What the reader threads saw. `@unchecked Sendable`: every field is only touched under `lock`.
 final class ReaderLog: @unchecked Sendable {

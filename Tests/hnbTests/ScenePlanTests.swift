@@ -4,6 +4,7 @@
 
 import Testing
 @testable import hnb
+import hnbTesting
 
 private typealias Scene = ScenePlan.Scene
 private typealias Drawn = ScenePlan.Drawn

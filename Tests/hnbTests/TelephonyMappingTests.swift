@@ -2,9 +2,13 @@
 // and oFono 1.31 (shapes, serials and orders as dbus-monitor showed them in the end-to-end lab)
 // are played into the session, and each test asserts the exact statuses and call batches out.
 
+// The telephony types are compiled only on Linux.
+#if os(Linux)
+
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// A bus that answers method calls from a recording, in order, and fails the test on any call
 /// the recording does not expect.
@@ -620,3 +624,4 @@ struct RecordedDaemonTests {
         ])
     }
 }
+#endif

@@ -2,10 +2,14 @@
 // that cannot be reached is a typed error and an empty first list, and a monitor whose call
 // detection is off never makes the source connect.
 
+// The telephony types are compiled only on Linux.
+#if os(Linux)
+
 #if Telephony && os(Linux)
 import Foundation
 import Testing
 @testable import hnb
+import hnbTesting
 
 /// Statuses and batches a source reported, from its own thread.
 ///
@@ -70,4 +74,5 @@ struct TelephonySourceTests {
         #expect(recorder.seen.statuses.count == 1)
     }
 }
+#endif
 #endif

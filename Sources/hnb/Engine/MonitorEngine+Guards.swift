@@ -210,7 +210,7 @@ extension MonitorEngine {
         if case .shown(let event) = security {
             actions.append(.dismiss)
             actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, .policyChanged, now: now)))
+            actions.append(.outcome(ended(event, .policyChanged, now: now), exitCode: nil))
             security = .waiting
         }
         beginEventIfDue(now: now, into: &actions)

@@ -1,5 +1,8 @@
 // The whole security policy as a pure state machine: inputs in, actions out, no I/O and no clock
-// of its own. Every rule of the behaviour contract (README, "Behaviour") is a few lines here.
+// of its own. Every rule of the behaviour contract (DocC, "The behaviour contract") is a few lines
+// here, and each rule there names the function it lives in. Each action carries everything its
+// side effect needs, so the core (Core/MonitorCore.swift) only switches on actions: it never
+// reads the engine back after one, nor looks ahead in the list.
 
 /// The policy a monitor enforces, with its seconds already clamped.
 struct MonitorPolicy: Equatable, Sendable {
@@ -17,15 +20,11 @@ struct MonitorPolicy: Equatable, Sendable {
     }
 }
 
-/// The aggregate of all live calls (rule 1).
-enum AggregateCallState: Equatable, Sendable {
-    /// No call is live.
-    case idle
-    /// Calls are live, none has connected.
-    case ringing
-    /// At least one live call has connected (held calls included).
-    case started
+/// The aggregate of all live calls (rule 1): the public ``CallMonitorCallState``, one model for
+/// the engine and the risk getters.
+typealias AggregateCallState = CallMonitorCallState
 
+extension CallMonitorCallState {
     /// The callback event that entering this state reports.
     var event: CallEvent {
         switch self {
@@ -53,8 +52,9 @@ struct MonitorEngine: Sendable {
         case wake
         /// The user's primary action, for the presentation identified by the token.
         case userAction(token: UInt64)
-        /// The surface that shows the event changed (delegate set, replaced, cleared or released).
-        case handOver
+        /// The delegate was set or replaced (`isSet` true), or cleared or released (`false`). The
+        /// core sends it only when the delegate object really changed.
+        case delegateChanged(isSet: Bool)
         /// The screen started (`true`) or stopped (`false`) being captured: recorded, mirrored or
         /// shared. Recorded in every phase, so a start knows the state it starts in.
         case screenCapture(isCaptured: Bool)
@@ -78,8 +78,10 @@ struct MonitorEngine: Sendable {
     enum Action: Equatable, Sendable {
         /// Tell the callback.
         case emit(CallEvent)
-        /// Show the security UI; the user action must carry `token`.
-        case present(CallMonitorFlow, remaining: Int32, token: UInt64)
+        /// Show the security UI on `surface`; the user action must carry `token`. `refused` is
+        /// whether the acknowledgement is refused at this moment (rule 17), for the built-in
+        /// dialog to say so.
+        case present(CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, on: Surface)
         /// Update the countdown.
         case tick(remaining: Int32)
         /// Remove the security UI.
@@ -99,21 +101,21 @@ struct MonitorEngine: Sendable {
         /// Force-exit the app.
         case exit(code: Int32)
         /// A security event is over (rule 16); comes after its UI was dismissed and, for the force
-        /// exit, before `exit`.
-        case outcome(EndedEvent)
+        /// exit, before `exit`, whose code `exitCode` then carries (so a watchdog can be armed for
+        /// the app code that runs in between). `nil`: no exit follows.
+        case outcome(EndedEvent, exitCode: Int32?)
         /// The shown acknowledge event's action is now refused (`true`) because the screen is
         /// captured, or accepted again (`false`) (rule 17).
         case acknowledgementRefused(Bool)
     }
 
-    /// How a security event ended (rule 16). A hand-over to another surface is not an end.
-    enum Ending: Equatable, Sendable {
-        case callEnded, acknowledged, forceExit, monitoringStopped, policyChanged
-        /// The event's last call was exempted (rule 19).
-        case callExempted
-        /// Call detection was switched off (rule 22).
-        case callDetectionDisabled
-    }
+    /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over
+    /// to another surface is not an end.
+    typealias Ending = CallMonitorOutcomeEnding
+    /// Where an event is drawn: a delegate or the built-in dialog.
+    typealias Surface = CallMonitorOutcome.Surface
+    /// One presentation of an event (rule 16's record of hand-overs).
+    typealias Presentation = CallMonitorOutcome.Presentation
 
     /// What the engine knows of a security event that is over.
     struct EndedEvent: Equatable, Sendable {
@@ -127,6 +129,8 @@ struct MonitorEngine: Sendable {
         let lowestRemaining: Int32
         /// Whether the screen was captured at any moment of the event.
         let wasScreenCaptured: Bool
+        /// Every presentation in order: the first, then one per hand-over (rule 13).
+        let presentations: [Presentation]
     }
 
     /// A security event on screen.
@@ -179,6 +183,11 @@ struct MonitorEngine: Sendable {
     /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
     /// terminate deadline and the detection switch (rules 18 to 22; MonitorEngine+Guards.swift).
     var guards = Guards()
+    /// Whether a delegate is set: where the next presentation goes (rule 13).
+    private var delegateIsSet = false
+    /// Where the event on screen was shown so far, in order (rule 16). Kept beside the event, not
+    /// in it, so that `Event` stays a plain value: the engine copies it on every step.
+    private var presentations: [Presentation] = []
     /// When the last observed call session ended (or monitoring stopped during one), for the
     /// recent-call signal; `nil` if none has ended yet.
     var lastLiveAt: Int64?
@@ -207,8 +216,20 @@ struct MonitorEngine: Sendable {
         }
     }
 
+    /// Everything the risk getters report, as of now: the core publishes it after every step.
+    var signals: RiskSnapshot {
+        let shown = shownEvent
+        return RiskSnapshot(
+            isMonitoring: isMonitoring, callState: aggregate, isScreenCaptured: screenCaptured, event: shown,
+            isActionAvailable: shown != nil && actionAvailable, isAcknowledgementRefused: shown != nil && acknowledgementRefused,
+            lastSessionEndedAt: lastLiveAt
+        )
+    }
+
     // MARK: Transitions
 
+    /// Applies one input and returns the actions to carry out, in order. Each case is one named
+    /// step below; BehaviourContract.md names the step that holds each rule.
     mutating func handle(_ input: Input, now: Int64) -> [Action] {
         var actions: [Action] = []
         switch input {
@@ -241,48 +262,18 @@ struct MonitorEngine: Sendable {
             apply(batch, now: now, into: &actions)
         case .appState(let foreground):
             guard isMonitoring else { return [] }
-            isForeground = foreground
-            // Rule 8: leaving the foreground never pauses or resets a running event.
-            if foreground { beginEventIfDue(now: now, into: &actions) }
+            appStateChanged(isForeground: foreground, now: now, into: &actions)
         case .wake:
             guard isMonitoring else { return [] }
             advanceCountdown(now: now, into: &actions)
         case .userAction(let token):
-            guard isMonitoring, case .shown(let event) = security, event.token == token else { return [] }
-            switch event.flow {
-            case .terminate:
-                // Rule 5: the button exits at once. `shown` implies a live session (rule 7 ends the
-                // event with the session), which `exit` checks again.
-                exit(now: now, into: &actions)
-            case .acknowledge:
-                // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked
-                // to, refuses while the screen is captured.
-                guard event.remaining == 0, !acknowledgementRefused else { return [] }
-                // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
-                // under this policy and any policy no stricter; a later call warns again.
-                guards.acknowledge(calls.keys, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
-                security = .waiting
-                actions.append(.dismiss)
-                actions.append(.cancelWakeUp)
-                actions.append(.outcome(ended(event, .acknowledged, now: now)))
-            }
-        case .handOver:
-            guard isMonitoring, case .shown(var event) = security else { return [] }
-            // Rule 13: the old surface is dismissed and the new one starts from the current value.
-            // A fresh token makes closures handed to the old surface stale.
-            event.token = nextToken()
-            security = .shown(event)
-            actions.append(.dismiss)
-            actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
+            userAction(token: token, now: now, into: &actions)
+        case .delegateChanged(let isSet):
+            delegateIsSet = isSet
+            handOver(now: now, into: &actions)
         case .screenCapture(let captured):
             guard phase != .exited else { return [] }
-            let refusedBefore = acknowledgementRefused
-            isCaptured = captured
-            if captured, case .shown(var event) = security, isMonitoring {
-                event.captured = true
-                security = .shown(event)
-            }
-            if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+            screenCaptureChanged(isCaptured: captured, into: &actions)
         case .refuseAcknowledgementWhileCaptured(let on):
             guard phase != .exited else { return [] }
             let refusedBefore = acknowledgementRefused
@@ -294,13 +285,56 @@ struct MonitorEngine: Sendable {
 
     // MARK: Steps
 
+    /// Rule 8: leaving the foreground never pauses or resets a running event; returning to it may
+    /// begin one (rule 4).
+    private mutating func appStateChanged(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+        isForeground = foreground
+        if foreground { beginEventIfDue(now: now, into: &actions) }
+    }
+
+    /// Rules 5, 6, 12 and 17: the action of the presentation on screen, and only that one.
+    private mutating func userAction(token: UInt64, now: Int64, into actions: inout [Action]) {
+        guard isMonitoring, case .shown(let event) = security, event.token == token else { return }
+        switch event.flow {
+        case .terminate:
+            // Rule 5: the button exits at once. `shown` implies a live session (rule 7 ends the
+            // event with the session), which `exit` checks again.
+            exit(now: now, into: &actions)
+        case .acknowledge:
+            // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked
+            // to, refuses while the screen is captured.
+            guard event.remaining == 0, !acknowledgementRefused else { return }
+            // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
+            // under this policy and any policy no stricter; a later call warns again.
+            guards.acknowledge(calls.keys, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
+            security = .waiting
+            actions.append(.dismiss)
+            actions.append(.cancelWakeUp)
+            actions.append(.outcome(ended(event, .acknowledged, now: now), exitCode: nil))
+        }
+    }
+
+    /// Rules 16 and 17: a capture marks the event on screen, and may refuse or restore its
+    /// acknowledgement. Recorded in every phase but the exit, so a start knows the state it
+    /// starts in.
+    private mutating func screenCaptureChanged(isCaptured captured: Bool, into actions: inout [Action]) {
+        let refusedBefore = acknowledgementRefused
+        isCaptured = captured
+        if captured, case .shown(var event) = security, isMonitoring {
+            event.captured = true
+            security = .shown(event)
+        }
+        if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+    }
+
+
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
         // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else (but
         // the event's outcome, rule 16).
         if case .shown(let event) = security {
             actions.append(.dismiss)
             actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, ending, now: now)))
+            actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
         }
         // The session was live until now as far as anyone will know.
         if aggregate != .idle { lastLiveAt = now }
@@ -340,7 +374,7 @@ struct MonitorEngine: Sendable {
             if case .shown(let event) = security {
                 actions.append(.dismiss)
                 actions.append(.cancelWakeUp)
-                actions.append(.outcome(ended(event, ending, now: now)))
+                actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
             }
             security = .waiting
             guards.sessionEnded()
@@ -379,9 +413,8 @@ struct MonitorEngine: Sendable {
         }
     }
 
-    /// Rule 4: an event begins when monitoring is on, a session is live, the app is in the
-    /// foreground and no event has been accepted in this session.
-    /// Rules 18 and 20: under the strictest policy in force, none when only observing. Rule 4
+    /// Rule 4: an event begins when a policy is in force, a session is live and the app is in
+    /// the foreground. Rules 18 and 20: under the strictest policy in force, none when only observing. Rule 4
     /// as changed by issue 19: unless an acknowledgement covers every live call.
     mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
         guard phase == .on, let policy = guards.inForce, aggregate != .idle, isForeground, security == .waiting,
@@ -390,14 +423,35 @@ struct MonitorEngine: Sendable {
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
         let elapsedSeconds = max(0, now &- origin) / Self.second
         let remaining = elapsedSeconds >= Int64(policy.seconds) ? 0 : policy.seconds - Int32(elapsedSeconds)
-        let event = Event(flow: policy.flow, total: policy.seconds, startedAt: now, origin: origin, remaining: remaining, token: nextToken(), captured: isCaptured)
-        security = .shown(event)
-        actions.append(.present(event.flow, remaining: event.remaining, token: event.token))
+        var event = Event(
+            flow: policy.flow, total: policy.seconds, startedAt: now, origin: origin, remaining: remaining, token: nextToken(),
+            captured: isCaptured
+        )
+        presentations.removeAll(keepingCapacity: true)
+        present(&event, now: now, into: &actions)
         if event.flow == .terminate && remaining == 0 {
             exit(now: now, into: &actions)
             return
         }
         actions.append(.schedule(at: Self.deadline(origin, plusSeconds: elapsedSeconds + 1)))
+    }
+
+    /// Rule 13: when the delegate changes during an event, the old surface is dismissed and the
+    /// new one starts from the current value. A fresh token makes closures handed to the old
+    /// surface stale.
+    private mutating func handOver(now: Int64, into actions: inout [Action]) {
+        guard isMonitoring, case .shown(var event) = security else { return }
+        event.token = nextToken()
+        actions.append(.dismiss)
+        present(&event, now: now, into: &actions)
+    }
+
+    /// Shows `event` on the current surface and records the presentation (rule 16).
+    private mutating func present(_ event: inout Event, now: Int64, into actions: inout [Action]) {
+        let surface: Surface = delegateIsSet ? .delegate : .builtInDialog
+        presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
+        security = .shown(event)
+        actions.append(.present(event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, on: surface))
     }
 
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
@@ -426,19 +480,20 @@ struct MonitorEngine: Sendable {
         guard aggregate != .idle, case .shown(let event) = security else {
             preconditionFailure("Internal inconsistency: a security event outlived its call session")
         }
+        let code: Int32 = 0
         actions.append(.cancelWakeUp)
         actions.append(.stopSources)
         // Rule 16: the record comes before the exit, so the app can keep it.
-        actions.append(.outcome(ended(event, .forceExit, now: now)))
+        actions.append(.outcome(ended(event, .forceExit, now: now), exitCode: code))
         phase = .exited
         security = .waiting
-        actions.append(.exit(code: 0))
+        actions.append(.exit(code: code))
     }
 
     func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
         EndedEvent(
             ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
-            lowestRemaining: event.remaining, wasScreenCaptured: event.captured
+            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations
         )
     }
 

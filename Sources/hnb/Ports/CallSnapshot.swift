@@ -93,3 +93,20 @@ public struct CallBatch: Sendable, Equatable {
         .complete(list.contains { $0.id == changed.id } ? list : list + [changed])
     }
 }
+
+extension CallBatch {
+    /// `self` followed by `next`, as one batch: a complete list replaces everything before it;
+    /// changes update the calls they name, in place, and add the others.
+    func merged(with next: CallBatch) -> CallBatch {
+        if next.isComplete { return next }
+        var result = self
+        for snapshot in next.calls {
+            if let index = result.calls.firstIndex(where: { $0.id == snapshot.id }) {
+                result.calls[index] = snapshot
+            } else {
+                result.calls.append(snapshot)
+            }
+        }
+        return result
+    }
+}

@@ -7,7 +7,7 @@
 /// thread, in order, and ignores deliveries made after ``stop()``. Deliveries that pile up while
 /// the main thread is busy are merged into one (only the latest state of each call matters).
 ///
-/// Every source the library ships passes ``CallSourceConformance``; run it against your own.
+/// Every source the library ships passes `CallSourceConformance`; run it against your own.
 @MainActor
 public protocol CallSource: AnyObject, Sendable {
     /// Begins observing. The source first delivers ``CallBatch/complete(_:)`` with every call
@@ -86,4 +86,15 @@ public protocol SecurityAlertRenderer: AnyObject, Sendable {
 
     /// Removes the dialog.
     func dismiss()
+}
+
+/// A scheduler whose clock can be read from any thread, without the main actor. The recent-call
+/// signal, ``CallMonitor/wasCallLive(withinLast:)``, uses it when the scheduler conforms.
+///
+/// ``LiveScheduler`` and `ManualScheduler` conform. For a scheduler that does not, the signal
+/// measures up to the monitor's latest step, which can only err towards "a call was live".
+public protocol AnyThreadClock: AnyObject, Sendable {
+    /// The current instant in nanoseconds, the same clock as ``MonitorScheduler/now``; readable
+    /// from any thread.
+    nonisolated var anyThreadNow: Int64 { get }
 }

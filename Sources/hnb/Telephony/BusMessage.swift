@@ -1,6 +1,9 @@
 // D-Bus messages as plain Swift values. The libdbus transport decodes every message into these,
 // so the telephony mapping never touches libdbus and can be tested with recorded messages.
 
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
+
 /// One value of a D-Bus message body, reduced to the types the telephony services send.
 enum BusValue: Sendable, Hashable {
     case string(String)
@@ -141,3 +144,4 @@ protocol TelephonyBus: AnyObject {
     /// The reply to `call`. A D-Bus error reply is thrown as ``TelephonyError/callFailed(name:message:)``.
     func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage
 }
+#endif

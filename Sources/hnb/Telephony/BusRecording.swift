@@ -3,6 +3,9 @@
 // make one (for a bug report); the mapping tests replay such recordings made against the real
 // daemons. Phone numbers are in it: treat the file as private.
 
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
+
 import Foundation
 
 /// One line of a recording.
@@ -118,4 +121,5 @@ final class RecordingBus: TelephonyBus {
         file.write(data + Data("\n".utf8))
     }
 }
+#endif
 #endif

@@ -1,6 +1,9 @@
 // ModemManager's voice calls as a model: which voice modems exist and the state of each call
 // object, kept up to date from ModemManager's signals.
 
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
+
 /// The ModemManager interfaces and names the tracker uses.
 enum MM {
     static let service = "org.freedesktop.ModemManager1"
@@ -145,3 +148,4 @@ struct ModemManagerTracker: CallTracker {
         calls[path] = (modem, snapshot)
     }
 }
+#endif

@@ -1,6 +1,9 @@
 // oFono's voice calls as a model: which modems have a voice call manager and the state of each
 // call, kept up to date from oFono's signals.
 
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
+
 /// The oFono interfaces and names the tracker uses.
 enum Ofono {
     static let service = "org.ofono"
@@ -144,3 +147,4 @@ struct OfonoTracker: CallTracker {
         modems[path] = nil
     }
 }
+#endif

@@ -54,7 +54,7 @@ public final class TelephonyCallSource: CallSource {
         sharedHandler.withLock { $0 = handler }
     }
 
-    private nonisolated static let sharedHandler = LockedHandler()
+    private nonisolated static let sharedHandler = Locked<(@Sendable (TelephonyStatus) -> Void)?>(nil)
 
     /// Forwards a status of the shared instance's source to the handler set at that moment.
     nonisolated static let sharedInstanceStatus: @Sendable (TelephonyStatus) -> Void = { status in
@@ -77,18 +77,6 @@ public final class TelephonyCallSource: CallSource {
     public func stop() {
         worker?.stop()
         worker = nil
-    }
-}
-
-/// A status handler behind a lock, settable from any thread.
-///
-/// `@unchecked Sendable`: `handler` is only read or written under `lock`.
-final class LockedHandler: @unchecked Sendable {
-    private let lock = NSLock()
-    private var handler: (@Sendable (TelephonyStatus) -> Void)?
-
-    func withLock<Result>(_ body: (inout (@Sendable (TelephonyStatus) -> Void)?) -> Result) -> Result {
-        lock.withLock { body(&handler) }
     }
 }
 

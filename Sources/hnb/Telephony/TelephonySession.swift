@@ -2,6 +2,9 @@
 // restarts, and turning its call objects into call batches. The libdbus transport feeds it
 // messages; the unit tests feed it recorded ones.
 
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
+
 /// A daemon's calls as a model the session can read.
 protocol CallTracker {
     /// The signals the tracker needs, as D-Bus match rules.
@@ -263,3 +266,4 @@ struct TelephonySession {
         return .changes(changed.sorted { $0.id.rawValue < $1.id.rawValue })
     }
 }
+#endif

@@ -1,6 +1,9 @@
 // The public vocabulary of the Linux telephony call sources: which daemon, what went wrong, and
-// what the source is doing. Compiled on every platform so that tools can name them; the sources
-// themselves need the `Telephony` package trait.
+// what the source is doing. Linux only, like the sources, which also need the
+// `Telephony` package trait.
+
+// Linux only: no Apple build compiles the D-Bus telephony code.
+#if os(Linux)
 
 /// A Linux telephony daemon a call source can read over the D-Bus system bus.
 public enum TelephonyBackend: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -88,3 +91,4 @@ public enum TelephonyStatus: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+#endif

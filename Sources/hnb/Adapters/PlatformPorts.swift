@@ -35,7 +35,7 @@ extension LivePorts {
         #endif
     }
     #else
-    /// No lifecycle, a dialog on the terminal; on Linux with the `Telephony` trait, the calls of
+    /// No lifecycle, the dialog as plain text on standard error; on Linux with the `Telephony` trait, the calls of
     /// ModemManager if it is on the system bus, else oFono, else none. The source picks the daemon
     /// and connects only when monitoring starts, so with call detection off nothing is created.
     static func make() -> LivePorts {
@@ -48,7 +48,7 @@ extension LivePorts {
             callSource: callSource,
             appState: ProcessAppState(),
             scheduler: LiveScheduler(),
-            alertRenderer: TerminalAlertRenderer(),
+            alertRenderer: StandardErrorAlertRenderer(),
             terminator: ProcessExitTerminator(),
             strings: .localized(),
             screenCapture: NoScreenCapture()

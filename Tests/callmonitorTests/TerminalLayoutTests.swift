@@ -2,7 +2,9 @@
 // columns, and the width rule (window size, then COLUMNS, then 80).
 
 import Testing
-@testable import hnb
+import hnb
+import hnbTesting
+@testable import callmonitor
 
 @Suite("Terminal layout")
 struct TerminalLayoutTests {
@@ -100,5 +102,36 @@ struct TerminalLayoutTests {
     @Test("A descriptor that is not a terminal reports no window size")
     func notATerminal() {
         #expect(TerminalWidth.windowSize(-1) == nil)
+    }
+}
+
+// Moved from PartsTests with the renderer, which now belongs to the tool.
+extension TerminalLayoutTests {
+    @Test("The terminal renderer writes each frame, one dismissal, and taps only a drawn button")
+    @MainActor
+    func terminalRenderer() {
+        var frames: [String] = []
+        var taps = 0
+        let renderer = TerminalAlertRenderer { frames.append($0) }
+        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 1, strings: .english)) { taps += 1 }
+        #expect(!renderer.tapButton())
+        renderer.render(SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english)) { taps += 1 }
+        #expect(renderer.tapButton())
+        renderer.dismiss()
+        renderer.dismiss()
+        #expect(!renderer.tapButton())
+        #expect(taps == 1)
+        #expect(frames.count == 3)
+        #expect(frames[0].contains("| Acknowledge in 1 second."))
+        #expect(frames[1].contains("| [ Acknowledge ]"))
+        #expect(frames[2] == "[security dialog dismissed]\n")
+        #expect(renderer.current == nil)
+    }
+
+    @Test("The terminal box lists each field on its own line")
+    func terminalBox() {
+        let box = TerminalAlertRenderer.box(for: SecurityAlert(flow: .acknowledge, remaining: 0, strings: .english))
+        #expect(box.split(separator: "\n").count == 5)
+        #expect(box.contains("| [ Acknowledge ]"))
     }
 }

@@ -1,5 +1,8 @@
-// The built-in dialog on systems without UIKit: a box of text on standard error, laid out for the
-// terminal's width, and the pure layout and width rules that the `callmonitor` demo shares.
+// The built-in dialog drawn for a person at a terminal: a box of text on standard error, laid out
+// for the terminal's width, and the pure layout and width rules the demo shares. The tool's own.
+
+import hnb
+import hnbTesting
 
 #if canImport(Darwin)
 import Darwin

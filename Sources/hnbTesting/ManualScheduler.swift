@@ -1,76 +1,7 @@
-// The two schedulers: the live one (a monotonic clock and one-shot Dispatch timers on the main
-// queue) and the manual one (virtual time, advanced by hand, for tests and the simulator).
+// The manual scheduler: virtual time, advanced by hand, for tests, previews and the simulator.
 
-import Dispatch
 import Foundation
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// Reads a monotonic clock that keeps counting while the device sleeps, so a countdown measured
-/// against it is not stretched by a suspension.
-///
-/// Apple counts clocks measured from boot as "system boot time", a required-reason API: the
-/// library declares it in Resources/PrivacyInfo.xcprivacy (reason 35F9.1, elapsed time for
-/// timers, never sent off the device). Reading another clock means updating that file.
-enum MonotonicClock {
-    static func now() -> Int64 {
-        var ts = timespec()
-        #if canImport(Darwin)
-        // CLOCK_MONOTONIC on Darwin includes time asleep (mach_continuous_time).
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        #else
-        // CLOCK_BOOTTIME includes time suspended; CLOCK_MONOTONIC would not.
-        clock_gettime(CLOCK_BOOTTIME, &ts)
-        #endif
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-}
-
-/// The scheduler ``CallMonitor/sharedInstance()`` uses: a monotonic clock that counts time asleep,
-/// and strict one-shot Dispatch timers on the main queue.
-///
-/// Each wake-up is armed for an absolute deadline that the engine computed from the start of the
-/// countdown, so lateness never accumulates from one tick to the next.
-public final class LiveScheduler: MonitorScheduler {
-    /// A scheduler on the process's monotonic clock.
-    public nonisolated init() {}
-
-    /// Nanoseconds of a clock that never goes backwards and keeps counting while the device sleeps.
-    /// Readable from any thread.
-    public nonisolated var now: Int64 { MonotonicClock.now() }
-
-    /// Runs `work` on the main queue at `deadline` on this clock (at once if it has passed).
-    public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
-        let delay = max(0, deadline - now)
-        // `.strict` and zero leeway: the system must not coalesce this timer with others, which
-        // would shift a tick by up to a tenth of its interval.
-        let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
-        let handle = DispatchWork(timer: timer)
-        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: delay)), leeway: .nanoseconds(0))
-        // A released Dispatch source never fires, so the handler keeps the handle (and with it the
-        // source) alive until it has fired or been cancelled: a caller that drops the handle cannot
-        // silently lose a countdown tick. Cancelling releases the handler and ends the cycle.
-        timer.setEventHandler {
-            MainActor.assumeIsolated {
-                handle.cancel()
-                work()
-            }
-        }
-        timer.resume()
-        return handle
-    }
-
-    private final class DispatchWork: ScheduledWork {
-        private let timer: any DispatchSourceTimer
-        init(timer: any DispatchSourceTimer) { self.timer = timer }
-        func cancel() { timer.cancel() }
-    }
-}
+import hnb
 
 /// A scheduler whose time moves only when told to: for tests, previews and the simulator.
 ///
@@ -102,11 +33,11 @@ public final class ManualScheduler: MonitorScheduler {
     public private(set) var now: Int64 = 0
     /// A copy of ``now`` for other threads (``AnyThreadClock``), so the main thread reads its own
     /// without a lock.
-    private let virtualNow = LockedInstant()
+    private let virtualNow = Locked<Int64>(0)
 
     private func setNow(_ value: Int64) {
         now = value
-        virtualNow.value = value
+        virtualNow.set(value)
     }
 
     /// A scheduler at virtual instant 0 with nothing scheduled.
@@ -174,7 +105,7 @@ public final class ManualScheduler: MonitorScheduler {
     }
 
     /// Converts seconds to nanoseconds, rounding to the nearest and saturating.
-    static func nanoseconds(_ seconds: Double) -> Int64 {
+    package static func nanoseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return seconds > 0 ? .max : 0 }
         let value = (seconds * 1_000_000_000).rounded()
         if value >= 9.2e18 { return .max }
@@ -183,23 +114,7 @@ public final class ManualScheduler: MonitorScheduler {
     }
 }
 
-extension LiveScheduler: AnyThreadClock {
-    /// The same clock as ``now``.
-    public nonisolated var anyThreadNow: Int64 { MonotonicClock.now() }
-}
-
 extension ManualScheduler: AnyThreadClock {
     /// The same virtual instant as ``now``, read under a lock from any thread.
     public nonisolated var anyThreadNow: Int64 { virtualNow.value }
-}
-
-/// One instant shared between the main thread, which moves it, and readers on other threads.
-/// `@unchecked Sendable`: `stored` is only touched under `lock`.
-final class LockedInstant: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Int64 = 0
-    var value: Int64 {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
 }

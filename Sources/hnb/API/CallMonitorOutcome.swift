@@ -153,20 +153,6 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension CallMonitorOutcomeEnding {
-    init(_ ending: MonitorEngine.Ending) {
-        switch ending {
-        case .callEnded: self = .callEnded
-        case .acknowledged: self = .acknowledged
-        case .forceExit: self = .forceExit
-        case .monitoringStopped: self = .monitoringStopped
-        case .policyChanged: self = .policyChanged
-        case .callExempted: self = .callExempted
-        case .callDetectionDisabled: self = .callDetectionDisabled
-        }
-    }
-}
-
 /// ``CallMonitorOutcome`` for Objective-C, which cannot see Swift structs: the same record as an
 /// immutable object. Swift code uses ``CallMonitorOutcome``.
 #if canImport(ObjectiveC) || HNB_OBJC_HEADER

@@ -2,6 +2,7 @@
 // guarantees rest on it (a source that forgets live calls on restart leaves a call unguarded).
 
 import Foundation
+import hnb
 
 /// Checks a ``CallSource`` against the contract ``CallMonitor`` relies on.
 ///

@@ -59,33 +59,27 @@ extension CallMonitorProtection: Sendable {}
 #endif
 
 /// A flag that is set once, from any thread.
-///
-/// `@unchecked Sendable`: `value` is only touched under `lock`.
-final class OnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+struct OnceFlag: Sendable {
+    private let value = Locked(false)
 
     /// Sets the flag; returns whether this call set it (`false` if it was set already).
     func set() -> Bool {
-        lock.withLock {
-            guard !value else { return false }
-            value = true
+        value.withLock { isSet in
+            guard !isSet else { return false }
+            isSet = true
             return true
         }
     }
 
-    var isSet: Bool { lock.withLock { value } }
+    var isSet: Bool { value.value }
 }
 
 /// Hands out protection identifiers, unique for the monitor's life, from any thread.
-///
-/// `@unchecked Sendable`: `last` is only touched under `lock`.
-final class ProtectionIDs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: UInt64 = 0
+struct ProtectionIDs: Sendable {
+    private let last = Locked<UInt64>(0)
 
     func next() -> UInt64 {
-        lock.withLock {
+        last.withLock { last in
             last &+= 1
             return last
         }

@@ -1,0 +1,105 @@
+// The security event on screen, as the immutable object the risk getters hand out.
+
+// Apple's compilers accept @objc only in a file that imports Foundation itself.
+import Foundation
+
+/// The security event on screen at one moment: an immutable snapshot, safe to keep and to pass
+/// between threads.
+///
+/// Read it with ``CallMonitor/currentSecurityEvent``.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorSecurityEvent)
+#endif
+public final class CallMonitorSecurityEvent: NSObject {
+    /// The flow of the event.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(flow)
+    #endif
+    public let flow: CallMonitorFlow
+
+    /// The countdown's value on screen, in seconds (the last value the UI was given).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(remaining)
+    #endif
+    public let remaining: CInt
+
+    /// The countdown's length under the policy, in seconds (after clamping).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(seconds)
+    #endif
+    public let seconds: CInt
+
+    /// When the event began, in nanoseconds of the monitor's monotonic clock
+    /// (``MonitorScheduler/now``).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(startedAt)
+    #endif
+    public let startedAt: Int64
+
+    /// Whether the user action would be accepted now: always in the terminate flow (it exits);
+    /// in the acknowledge flow once the countdown is at 0 and the action is not refused for
+    /// screen capture.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(isActionAvailable)
+    #endif
+    public let isActionAvailable: Bool
+
+    /// Whether the acknowledgement is refused because the screen is captured (the opt-in rule set
+    /// with ``CallMonitor/setRefusesAcknowledgementWhileScreenCaptured(_:)``).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(isAcknowledgementRefused)
+    #endif
+    public let isAcknowledgementRefused: Bool
+
+    /// Whether the screen was captured at any moment since the event began.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(wasScreenCaptured)
+    #endif
+    public let wasScreenCaptured: Bool
+
+    /// A snapshot with every field given; the monitor makes these, tests and previews may too.
+    public init(
+        flow: CallMonitorFlow, remaining: CInt, seconds: CInt, startedAt: Int64,
+        isActionAvailable: Bool, isAcknowledgementRefused: Bool, wasScreenCaptured: Bool
+    ) {
+        self.flow = flow
+        self.remaining = remaining
+        self.seconds = seconds
+        self.startedAt = startedAt
+        self.isActionAvailable = isActionAvailable
+        self.isAcknowledgementRefused = isAcknowledgementRefused
+        self.wasScreenCaptured = wasScreenCaptured
+        super.init()
+    }
+
+    // The header build's stand-in root class has no -isEqual:, -hash or -description to override.
+    #if !HNB_OBJC_HEADER
+    private var fields: [Int64] {
+        [Int64(flow.rawValue), Int64(remaining), Int64(seconds), startedAt,
+         isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0]
+    }
+
+    /// Two snapshots are equal when every field is.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CallMonitorSecurityEvent else { return false }
+        return fields == other.fields
+    }
+
+    /// A hash of every field, consistent with ``isEqual(_:)``.
+    public override var hash: Int { fields.hashValue }
+
+    /// One line for logs: `acknowledge 0/30 action=true refused=false captured=false`.
+    public override var description: String {
+        "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
+    }
+    #endif
+}
+
+#if HNB_OBJC_HEADER
+// Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
+// Sendable superclass; the checked conformance below is the one every real build uses.
+extension CallMonitorSecurityEvent: @unchecked Sendable {}
+#else
+// Checked: every stored property is a `let` of a Sendable type.
+extension CallMonitorSecurityEvent: Sendable {}
+#endif
