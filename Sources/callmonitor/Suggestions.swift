@@ -5,8 +5,15 @@ enum Suggestions {
     /// The candidate nearest to `word`, or nil when none is within a typo's reach.
     ///
     /// A typo is at most one edit in a short word and two in a longer one (more than five
-    /// letters), so `ring` suggests nothing while `incomming` suggests `incoming`.
+    /// letters), so `ring` suggests nothing while `incomming` suggests `incoming`; an abbreviation
+    /// of three letters or more that begins exactly one candidate (`ack`) suggests it.
     static func nearest(to word: String, in candidates: [String]) -> String? {
+        // An abbreviation (`ack`) is a typo of intent, not of spelling: three letters or more that
+        // begin exactly one candidate name it.
+        if word.count >= 3 {
+            let prefixed = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) && $0.count > word.count }
+            if prefixed.count == 1 { return prefixed[0] }
+        }
         let allowed = word.count > 5 ? 2 : 1
         var best: (word: String, distance: Int)?
         for candidate in candidates {

@@ -84,6 +84,8 @@ options:
                                  terminate clamps 0 to 1)
   --speed X                      play X times faster, 0.1 to 1000 (default 1)
   --language CODE                language of the dialog: \(Languages.available.joined(separator: " "))
+                                 (only the dialog: it is what the user sees; the narration
+                                 around it explains the library to you and stays in English)
   --interactive                  drive it yourself with keys instead of the built-in story
   --help                         this text
 

@@ -291,6 +291,19 @@ extension CommandLineTests {
             }
         }
 
+        @Test("demo --help says the narration stays in English while --language changes the dialog")
+        func demoLanguageHelp() async throws {
+            let result = try await runTool(["demo", "--help"])
+            #expect(result.status == 0)
+            let expected = """
+                  --language CODE                language of the dialog: en de fr es it pt nl ru pl tr bg cs da el fi hr hu nb ro sk sv uk
+                                                 (only the dialog: it is what the user sees; the narration
+                                                 around it explains the library to you and stays in English)
+
+                """
+            #expect(result.stdout.contains(expected))
+        }
+
         @Test("--version prints the version alone")
         func version() async throws {
             let result = try await runTool(["--version"])
@@ -304,6 +317,8 @@ extension CommandLineTests {
             (["simulate", "-", "--langauge", "de"], "callmonitor: unknown option --langauge: did you mean --language?"),
             (["demo", "--interactiv"], "callmonitor: unknown option --interactiv: did you mean --interactive?"),
             (["demo", "--flow", "terminat"], "callmonitor: --flow must be terminate or acknowledge: did you mean terminate?"),
+            (["demo", "--flow", "ack"], "callmonitor: --flow must be terminate or acknowledge: did you mean acknowledge?"),
+            (["demo", "--flow", "term"], "callmonitor: --flow must be terminate or acknowledge: did you mean terminate?"),
             (["bench", "--quik"], "callmonitor: unknown option --quik: did you mean --quick?"),
             (["frobnicate"], "callmonitor: unknown command 'frobnicate'"),
             (["help", "demon"], "callmonitor: no help for 'demon': did you mean demo?"),
@@ -320,6 +335,7 @@ extension CommandLineTests {
             ("0 start acknowlege 5\n", "line 1: unknown flow 'acknowlege': did you mean acknowledge?\n"),
             ("0 delegate custon\n", "line 1: unknown delegate action 'custon': did you mean custom?\n"),
             ("0 callback of\n", "line 1: unknown callback action 'of': did you mean on?\n"),
+            ("0 start ack 5\n", "line 1: unknown flow 'ack': did you mean acknowledge?\n"),
         ])
         func scenarioSuggestion(text: String, message: String) async throws {
             let result = try await runTool(["simulate", "-"], input: text)
