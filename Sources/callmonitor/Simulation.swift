@@ -51,23 +51,59 @@ struct JSONLine {
     }
 }
 
-/// Collects transcript lines stamped with the virtual time.
+/// Collects transcript lines stamped with the virtual time, and hands each to `sink` as soon as
+/// it is final, so a long scenario runs in flat memory and can be followed as it goes. Without a
+/// sink, the lines are kept (for callers that want them all at the end).
 @MainActor
 final class Transcript {
     let scheduler: ManualScheduler
-    private(set) var lines: [String] = []
-    init(scheduler: ManualScheduler) { self.scheduler = scheduler }
+    /// Lines recorded and not yet handed to the sink (all of them when there is none).
+    private var pending: [String] = []
+    /// How many lines the sink has been given.
+    private var handedOver = 0
+    /// While set, lines wait in `pending`: a line may still be recorded ahead of them.
+    private var holding = false
+    private let sink: ((String) -> Void)?
 
-    func record(_ kind: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
-        record(kind, at: lines.count, fill)
+    init(scheduler: ManualScheduler, sink: ((String) -> Void)? = nil) {
+        self.scheduler = scheduler
+        self.sink = sink
     }
 
-    /// Records a line before the ones already written from `index` on: a tap is written ahead
-    /// of the effects it caused, though whether it had any is known only afterwards.
+    /// The lines kept, when there is no sink.
+    var lines: [String] { pending }
+
+    /// How many lines have been recorded so far.
+    var count: Int { handedOver + pending.count }
+
+    func record(_ kind: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
+        record(kind, at: count, fill)
+    }
+
+    /// Records a line before the ones recorded from `index` on, which must still be held (see
+    /// ``holdingLines(_:)``): a tap is written ahead of the effects it caused, though whether it
+    /// had any is known only afterwards.
     func record(_ kind: String, at index: Int, _ fill: (inout JSONLine) -> Void = { _ in }) {
         var line = JSONLine(t: scheduler.now, kind: kind)
         fill(&line)
-        lines.insert(line.text, at: index)
+        pending.insert(line.text, at: index - handedOver)
+        flush()
+    }
+
+    /// Runs `body` with the lines it records held back, so that a line can still be put in front
+    /// of them; hands them over afterwards.
+    func holdingLines(_ body: () -> Void) {
+        holding = true
+        body()
+        holding = false
+        flush()
+    }
+
+    private func flush() {
+        guard let sink, !holding, !pending.isEmpty else { return }
+        for line in pending { sink(line) }
+        handedOver += pending.count
+        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -135,9 +171,11 @@ final class Simulation {
     /// Whether each scenario line is written into the transcript (kind `input`) before it runs.
     private let echo: Bool
 
-    init(strings: CallMonitorStrings, echo: Bool = false) {
+    /// - Parameter sink: Receives each transcript line as soon as it is final; without one,
+    ///   ``run(_:)`` returns them all.
+    init(strings: CallMonitorStrings, echo: Bool = false, sink: ((String) -> Void)? = nil) {
         self.echo = echo
-        let transcript = Transcript(scheduler: scheduler)
+        let transcript = Transcript(scheduler: scheduler, sink: sink)
         self.transcript = transcript
         renderer.onChange = { alert in
             guard let alert else { return transcript.record("dismiss") }
@@ -174,7 +212,8 @@ final class Simulation {
         }
     }
 
-    /// Runs the steps and returns the transcript lines, or the first error.
+    /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
+    /// first error.
     func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
         for step in steps {
             scheduler.advance(to: step.time)
@@ -197,6 +236,38 @@ final class Simulation {
             if !terminator.exitCodes.isEmpty { break }
         }
         return transcript.lines
+    }
+
+    /// Stops monitoring, without recording what that causes. A monitor keeps itself alive while
+    /// it monitors (dropped mid-call, it goes on protecting), so a process that runs many
+    /// simulations (the scenario fuzz target) stops each one it is done with.
+    func stopMonitoring() {
+        monitor.setOutcomeHandler(nil)
+        monitor.setCallback(nil)
+        monitor.stopMonitoring()
+    }
+
+    /// The error ``run(_:)`` meets unless an exit comes first, found without running the policy:
+    /// the call commands replayed on a bare call source (the only commands that can fail once
+    /// parsed). `nil` when the run cannot fail.
+    static func firstScriptError(in steps: [ScenarioStep]) -> ScenarioError? {
+        let calls = SimulatedCallSource()
+        for step in steps {
+            do {
+                switch step.command {
+                case .incoming(let id): try calls.incoming(id)
+                case .outgoing(let id): try calls.outgoing(id)
+                case .connect(let id): try calls.connect(id)
+                case .hold(let id): try calls.hold(id)
+                case .resume(let id): try calls.resume(id)
+                case .end(let id): try calls.end(id)
+                default: break
+                }
+            } catch {
+                return ScenarioError(line: step.line, message: "\(error)")
+            }
+        }
+        return nil
     }
 
     private func perform(_ command: ScenarioCommand) throws {
@@ -226,14 +297,16 @@ final class Simulation {
             // Accepted means the monitor acted on it: the event ended (end, dismiss) or the app
             // exited. Every other tap (no button, too early, a stale or repeated closure) leaves
             // no other trace, which is why the refusal is written out.
-            let before = transcript.lines.count
-            if delegate != nil {
-                lastAction?()
-            } else {
-                renderer.tapButton()
+            let before = transcript.count
+            transcript.holdingLines {
+                if delegate != nil {
+                    lastAction?()
+                } else {
+                    renderer.tapButton()
+                }
+                let accepted = transcript.count > before
+                transcript.record("tap", at: before) { $0.add("accepted", accepted) }
             }
-            let accepted = transcript.lines.count > before
-            transcript.record("tap", at: before) { $0.add("accepted", accepted) }
         case .delegateCustom:
             delegatesMade += 1
             let made = TranscriptDelegate(number: delegatesMade, transcript: transcript) { [weak self] action in

@@ -34,6 +34,28 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
     write(fd, buffer, count)
 }
 
+/// Transcript lines on standard output, written in blocks of about 64 KiB: one write(2) a line
+/// would cost more than the simulation itself, and a block is still seen at once in a pipe.
+@MainActor
+final class BufferedOutput {
+    private var buffer: [UInt8] = []
+    private let limit = 65_536
+
+    /// Adds `line` and a line end; writes the block once it is full.
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= limit { flush() }
+    }
+
+    /// Writes whatever waits.
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        Output.write(String(decoding: buffer, as: UTF8.self))
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
 /// ANSI styling that is switched off entirely when the output is not a terminal.
 struct Style {
     let enabled: Bool

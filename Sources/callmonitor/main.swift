@@ -189,12 +189,18 @@ func simulate(_ arguments: ArraySlice<String>) -> Never {
         // wrong file, or every line commented out.
         Output.error("callmonitor: warning: \(path == "-" ? "standard input" : path) has no commands; the transcript is empty\n")
     }
+    // Each line is written as it happens (memory stays flat on a scenario of years, and a long
+    // one can be followed), unless a call command will fail: then, as for a syntax error,
+    // nothing is written but the error, so the lines are kept until the run stops.
+    let fails = Simulation.firstScriptError(in: steps) != nil
+    let output = BufferedOutput()
     // A named simulation: its delegates reach back to it weakly while it runs.
-    let simulation = Simulation(strings: chosen, echo: options["--echo"] != nil)
+    let simulation = Simulation(strings: chosen, echo: options["--echo"] != nil, sink: fails ? nil : { output.write($0) })
     let lines: [String]
     do { lines = try simulation.run(steps) } catch { report(error) }
     withExtendedLifetime(simulation) {}
-    Output.write(lines.map { $0 + "\n" }.joined())
+    for line in lines { output.write(line) }
+    output.flush()
     exit(0)
 }
 
