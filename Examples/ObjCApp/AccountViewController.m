@@ -6,6 +6,7 @@
 // the app's own CallKit provider, which a shipping banking app should not carry.
 #import "DebugCall.h"
 #endif
+#import "TransferViewController.h"
 
 @interface AccountViewController ()
 @property (nonatomic, strong) UILabel *eventLabel;
@@ -128,9 +129,13 @@
     // last two minutes (the caller may have hung up just before), or a shared screen.
     CallMonitor *monitor = [CallMonitor sharedInstance];
     BOOL risky = [monitor wasCallLiveWithinLast:120] || monitor.isScreenCaptured;
+    if (!risky) {
+        // The transfer screen guards itself (TransferViewController).
+        [self.navigationController pushViewController:[[TransferViewController alloc] init] animated:YES];
+        return;
+    }
     UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Send money"
-                                                                   message:risky ? @"A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
-                                                                                 : @"This example app does not send money."
+                                                                   message:@"A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
                                                             preferredStyle:UIAlertControllerStyleAlert];
     [alert addAction:[UIAlertAction actionWithTitle:@"OK" style:UIAlertActionStyleDefault handler:nil]];
     [self presentViewController:alert animated:YES completion:nil];

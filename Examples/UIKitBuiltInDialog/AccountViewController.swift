@@ -102,9 +102,12 @@ final class AccountViewController: UIViewController {
     }
 
     @objc private func sendMoney() {
-        let message = Monitoring.shared.paymentLooksRisky
-            ? "A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
-            : "This example app does not send money."
+        guard Monitoring.shared.paymentLooksRisky else {
+            // The transfer screen guards itself (TransferViewController).
+            navigationController?.pushViewController(TransferViewController(), animated: true)
+            return
+        }
+        let message = "A call was live in the last two minutes: this payment would be held for review. (This example app does not send money.)"
         let alert = UIAlertController(title: "Send money", message: message, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: "OK", style: .default))
         present(alert, animated: true)

@@ -116,6 +116,13 @@ final class Monitoring {
     }
     #endif
 
+    /// The transfer screen's own guard: terminate in 5 s, stricter than either app-wide policy,
+    /// on the monitor in charge when the screen appears. (The debug switch changes the monitor in
+    /// charge; a real app has only the shared one.)
+    func protectTransferScreen() -> CallMonitorProtection {
+        active.protect(withTerminateIn: 5)
+    }
+
     private func apply(_ policy: Policy, to monitor: CallMonitor) {
         switch policy {
         case .terminate: monitor.startMonitoring(withTerminateIn: 10)

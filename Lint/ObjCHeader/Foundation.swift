@@ -30,3 +30,9 @@ open class NSRecursiveLock: @unchecked Sendable {
     open func unlock() {}
     public func withLock<R>(_ body: () throws -> R) rethrows -> R { try body() }
 }
+
+/// Foundation/NSUUID.h: `NSUUID`, the Objective-C face of `UUID` (`-exemptCallWithUUID:`).
+@objc(NSUUID)
+open class NSUUID: NSObject {
+    open var uuidString: String { "" }
+}

@@ -12,7 +12,18 @@ struct ScenarioError: Error, Equatable {
 /// One command of a scenario.
 enum ScenarioCommand: Equatable {
     case start(CallMonitorFlow, seconds: Int32)
+    /// `startMonitoring()`: observe only (rule 20).
+    case startObserving
     case stop
+    /// A named protection begins (rule 18).
+    case protect(String, CallMonitorFlow, seconds: Int32)
+    /// The named protection ends.
+    case unprotect(String)
+    /// The app exempts one of its own calls (rule 19), or takes the exemption back.
+    case exempt(String)
+    case unexempt(String)
+    /// Call detection is switched on or off (rule 22).
+    case detection(Bool)
     case incoming(String)
     case outgoing(String)
     case connect(String)
@@ -48,6 +59,7 @@ enum ScenarioParser {
     static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
+        "protect", "unprotect", "exempt", "unexempt", "detection",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
@@ -91,19 +103,38 @@ enum ScenarioParser {
         func expect(_ count: Int, _ usage: String) throws(ScenarioError) {
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
-        switch name {
-        case "start":
-            try expect(2, "a flow and seconds: start terminate N | start acknowledge N")
+        func policy(_ flowWord: String, _ secondsWord: String) throws(ScenarioError) -> (CallMonitorFlow, Int32) {
             let flow: CallMonitorFlow
-            switch args[0] {
+            switch flowWord {
             case "terminate": flow = .terminate
             case "acknowledge": flow = .acknowledge
-            default: throw unknown("flow", args[0], ["terminate", "acknowledge"], expected: "terminate or acknowledge")
+            default: throw unknown("flow", flowWord, ["terminate", "acknowledge"], expected: "terminate or acknowledge")
             }
-            guard let seconds = parseSeconds(args[1]) else {
-                throw ScenarioError(line: line, message: "bad number '\(args[1])': expected a whole number of seconds")
+            guard let seconds = parseSeconds(secondsWord) else {
+                throw ScenarioError(line: line, message: "bad number '\(secondsWord)': expected a whole number of seconds")
             }
+            return (flow, seconds)
+        }
+        switch name {
+        case "start":
+            if args == ["observe"] { return .startObserving }
+            try expect(2, "a flow and seconds: start terminate N | start acknowledge N | start observe")
+            let (flow, seconds) = try policy(args[0], args[1])
             return .start(flow, seconds: seconds)
+        case "protect":
+            try expect(3, "a name, a flow and seconds: protect NAME terminate N | protect NAME acknowledge N")
+            let (flow, seconds) = try policy(args[1], args[2])
+            return .protect(args[0], flow, seconds: seconds)
+        case "unprotect": try expect(1, "one protection name"); return .unprotect(args[0])
+        case "exempt": try expect(1, "one call ID"); return .exempt(args[0])
+        case "unexempt": try expect(1, "one call ID"); return .unexempt(args[0])
+        case "detection":
+            try expect(1, "on or off")
+            switch args[0] {
+            case "on": return .detection(true)
+            case "off": return .detection(false)
+            default: throw unknown("detection setting", args[0], ["on", "off"], expected: "on or off")
+            }
         case "stop": try expect(0, "no arguments"); return .stop
         case "incoming": try expect(1, "one call ID"); return .incoming(args[0])
         case "outgoing": try expect(1, "one call ID"); return .outgoing(args[0])

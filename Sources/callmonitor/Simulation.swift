@@ -142,6 +142,12 @@ final class TranscriptDelegate: CallMonitorDelegate {
     }
 }
 
+/// A scenario line that names a protection wrongly.
+struct SimulationError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
 /// One run of a scenario against a fresh monitor.
 @MainActor
 final class Simulation {
@@ -159,6 +165,8 @@ final class Simulation {
     private var delegatesMade = 0
     /// The most recent `onUserAction` handed to any recording delegate.
     private var lastAction: (() -> Void)?
+    /// The open protections, by the scenario's names.
+    private var protections: [String: CallMonitorProtection] = [:]
 
     /// Whether each scenario line is written into the transcript (kind `input`) before it runs.
     private let echo: Bool
@@ -220,6 +228,8 @@ final class Simulation {
                 try perform(step.command)
             } catch let error as SimulatedCallSource.ScriptError {
                 throw ScenarioError(line: step.line, message: error.description)
+            } catch let error as SimulationError {
+                throw ScenarioError(line: step.line, message: error.message)
             } catch {
                 throw ScenarioError(line: step.line, message: "\(error)")
             }
@@ -264,7 +274,17 @@ final class Simulation {
         switch command {
         case .start(.terminate, let seconds): monitor.startMonitoring(withTerminateIn: seconds)
         case .start(.acknowledge, let seconds): monitor.startMonitoring(withAcknowledgeIn: seconds)
+        case .startObserving: monitor.startMonitoring()
         case .stop: monitor.stopMonitoring()
+        case .protect(let name, let flow, let seconds):
+            guard protections[name] == nil else { throw SimulationError("protection \(name) is already open") }
+            protections[name] = flow == .terminate ? monitor.protect(withTerminateIn: seconds) : monitor.protect(withAcknowledgeIn: seconds)
+        case .unprotect(let name):
+            guard let protection = protections.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
+            protection.end()
+        case .exempt(let id): monitor.exemptCall(CallID(id))
+        case .unexempt(let id): monitor.removeExemption(CallID(id))
+        case .detection(let on): monitor.setCallDetectionEnabled(on)
         case .incoming(let id): try calls.incoming(id)
         case .outgoing(let id): try calls.outgoing(id)
         case .connect(let id): try calls.connect(id)

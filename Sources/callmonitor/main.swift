@@ -45,7 +45,13 @@ scenario lines: TIME COMMAND [ARGS]   TIME: seconds from the start, 0 to 9000000
 nine decimals, never decreasing. '#' starts a comment. The app starts in the foreground, with no
 call, not monitoring, the built-in dialog and a recording callback.
   start terminate N | start acknowledge N   start monitoring (N: any whole number, clamped to Int32)
-  stop                                      stopMonitoring()
+  start observe                             startMonitoring(): observe only, never a security UI
+  stop                                      stopMonitoring() (ends the app-wide policy only)
+  protect NAME terminate N | protect NAME acknowledge N
+                                            a screen's protection begins (the strictest policy is in force)
+  unprotect NAME                            the named protection ends
+  exempt ID | unexempt ID                   exemptCall / removeExemption: the app's own call
+  detection off | detection on              setCallDetectionEnabled(false / true), at once
   incoming ID | outgoing ID                 a new call ringing in / dialing out
   connect ID | hold ID | resume ID | end ID the call connects, is held, resumed, ends
   background | foreground                   the app leaves / enters the foreground

@@ -17,6 +17,16 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+@class CallMonitorProtection;
+@class NSUUID;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)startMonitoring;
+- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (void)exemptCallWithUUID:(NSUUID * _Nonnull)uuid;
+- (void)removeExemptionForUUID:(NSUUID * _Nonnull)uuid;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallState)
 @class CallMonitorSecurityEvent;
 @class CallMonitorOutcomeRecord;
@@ -55,6 +65,8 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorOutcomeEnding, "CallMonitorOutcom
   CallMonitorOutcomeEndingForceExit = 2,
   CallMonitorOutcomeEndingMonitoringStopped = 3,
   CallMonitorOutcomeEndingPolicyChanged = 4,
+  CallMonitorOutcomeEndingCallExempted = 5,
+  CallMonitorOutcomeEndingCallDetectionDisabled = 6,
 };
 
 SWIFT_CLASS_NAMED("CallMonitorOutcomeRecord")
@@ -71,6 +83,13 @@ SWIFT_CLASS_NAMED("CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasShownOnBuiltInDialog;
 @property (nonatomic, readonly) NSInteger presentationCount;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
+- (nonnull instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_CLASS_NAMED("CallMonitorProtection")
+@interface CallMonitorProtection : NSObject
+- (void)end;
 - (nonnull instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end

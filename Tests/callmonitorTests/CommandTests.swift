@@ -95,7 +95,7 @@ extension CommandLineTests {
         func coverage() async throws {
             let names = scenarioNames()
             #expect(names.count >= 20)
-            for rule in Array(1...14) + [16, 17] {
+            for rule in Array(1...14) + [16, 17] + Array(18...22) {
                 let prefix = String(format: "rule%02d_", rule)
                 #expect(names.contains { $0.hasPrefix(prefix) }, "no scenario for rule \(rule)")
             }
@@ -165,6 +165,13 @@ extension CommandLineTests {
             ("0 capture maybe\n", "line 1: 'capture' takes on, off, rule on or rule off\n"),
             ("0 capture rule\n", "line 1: 'capture' takes on, off, rule on or rule off\n"),
             ("5\n", "line 1: missing command after the time\n"),
+            ("0 protect a terminate 5\n1 protect a acknowledge 1\n", "line 2: protection a is already open\n"),
+            ("0 unprotect a\n", "line 1: no open protection named a\n"),
+            ("0 protect a terminate\n", "line 1: 'protect' takes a name, a flow and seconds: protect NAME terminate N | protect NAME acknowledge N\n"),
+            ("0 protect a sometimes 5\n", "line 1: unknown flow 'sometimes': expected terminate or acknowledge\n"),
+            ("0 detection maybe\n", "line 1: unknown detection setting 'maybe': expected on or off\n"),
+            ("0 start observe 5\n", "line 1: unknown flow 'observe': expected terminate or acknowledge\n"),
+            ("0 exempt\n", "line 1: 'exempt' takes one call ID\n"),
             ("0 wait\n1.0000000001 wait\n", "line 2: bad time '1.0000000001': expected seconds such as 3 or 1.5 (0 to 9000000000, at most 9 decimals)\n"),
             ("99999999999 wait\n", "line 1: bad time '99999999999': expected seconds such as 3 or 1.5 (0 to 9000000000, at most 9 decimals)\n"),
         ])

@@ -45,9 +45,9 @@ final class LockedLog: @unchecked Sendable {
 @MainActor
 @Suite("Fail closed")
 struct FailClosedTests {
-    // MARK: 1. Restarts re-deliver calls in progress
+    // MARK: 1. A change of policy keeps the calls in progress
 
-    @Test("ExternalCallSource: a restart with another policy re-reports the live call, so the new policy is enforced")
+    @Test("ExternalCallSource: a change of policy keeps the live call, so the new policy is enforced (and, rule 21, ends no later than the old countdown)")
     func externalSourceRestartKeepsCall() {
         let source = ExternalCallSource()
         let renderer = SimulatedAlertRenderer()
@@ -59,7 +59,8 @@ struct FailClosedTests {
         source.send([CallSnapshot(id: CallID("A"), hasConnected: true)])
         scheduler.advance(bySeconds: 2)
         monitor.startMonitoring(withTerminateIn: 4)
-        #expect(renderer.current?.remaining == 4)
+        // Rule 21: the first countdown is due at 5 s, sooner than 2 + 4, so 3 seconds are left.
+        #expect(renderer.current?.remaining == 3)
         scheduler.advance(bySeconds: 4)
         #expect(terminator.exitCodes == [0])
         #expect(scheduler.now == 6_000_000_000)

@@ -72,8 +72,11 @@ final class CountingCallSource: CallSource {
     let inner = SimulatedCallSource()
     private(set) var starts = 0
     private(set) var stops = 0
+    /// The delivery closure of the latest start, kept to send a late delivery on purpose.
+    private(set) var lastDeliver: (@Sendable (CallBatch) -> Void)?
     func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         starts += 1
+        lastDeliver = deliver
         inner.start(deliver)
     }
     func stop() {

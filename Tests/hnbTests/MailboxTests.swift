@@ -27,6 +27,11 @@ extension MonitorCore.APICall {
         case .setCallDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
         case .setRefusesWhileCaptured(let on): "capture rule \(on)"
+        case .startObserving: "start observe"
+        case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
+        case .endProtection(let id): "unprotect \(id)"
+        case .exempt(let id): "exempt \(id)"
+        case .removeExemption(let id): "unexempt \(id)"
         case .userAction(let token): "tap \(token)"
         }
     }
@@ -125,6 +130,47 @@ struct MailboxTests {
             "start acknowledge 3", "callback nil",
             "tap 2",
         ])
+    }
+
+    @Test("Rules 18 and 19: protections and exemptions are never coalesced, never folded away, never moved past another call")
+    func protectionsKeepTheirPlace() {
+        let box = Mailbox()
+        let policy = MonitorPolicy(flow: .terminate, requestedSeconds: 3)
+        _ = box.post(.beginProtection(id: 1, policy, owner: owner))
+        _ = box.post(.beginProtection(id: 1, policy, owner: owner))
+        _ = box.post(.endProtection(id: 1))
+        _ = box.post(.endProtection(id: 1))
+        _ = box.post(.exempt(CallID("A")))
+        _ = box.post(.exempt(CallID("A")))
+        _ = box.post(.startObserving(owner: owner))
+        _ = box.post(.startObserving(owner: owner))
+        #expect(box.takeAll().map(\.label) == [
+            "protect 1 terminate 3", "protect 1 terminate 3", "unprotect 1", "unprotect 1", "exempt A", "exempt A", "start observe",
+        ])
+        let calls: [MonitorCore.APICall] = [
+            .setCallDetection(false), start(5), .beginProtection(id: 2, policy, owner: owner), .setCallDetection(true),
+            .stop, .endProtection(id: 2), start(4), .exempt(CallID("B")), .stop, .removeExemption(CallID("B")), .setCallback(nil),
+            .startObserving(owner: owner), .beginProtection(id: 3, policy, owner: owner),
+        ]
+        let folded = Mailbox.fold(calls.map { .api($0) })
+        #expect(folded.map(\.label) == [
+            "detection false", "start terminate 5", "protect 2 terminate 3", "detection true", "stop", "unprotect 2",
+            "start terminate 4", "exempt B", "stop", "unexempt B", "callback nil", "start observe", "protect 3 terminate 3",
+        ])
+    }
+
+    @Test("A storm of protections begun and ended faster than the main thread drains loses none, in order")
+    func protectionStorm() {
+        let box = Mailbox()
+        let policy = MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)
+        var expected: [String] = []
+        for id in UInt64(1)...400 {
+            _ = box.post(.beginProtection(id: id, policy, owner: owner))
+            _ = box.post(.setDelegate(WeakDelegate(nil)))
+            _ = box.post(.endProtection(id: id))
+            expected += ["protect \(id) acknowledge 1", "unprotect \(id)"]
+        }
+        #expect(box.takeAll().map(\.label).filter { !$0.hasPrefix("delegate") } == expected)
     }
 
     @Test("A storm of API calls faster than the main thread drains stays bounded")

@@ -77,30 +77,40 @@ final class InvariantChecker {
     var tracing = false
 
     // The model, kept up to date by the generator.
+    /// Whether the monitor is monitoring (an app-wide policy, observe included, or a protection).
+    var active = false
+    /// The flow of the policy in force (rule 18), `nil` when none is (observing, or not active).
     var monitoring: CallMonitorFlow?
+    /// The seconds of the policy in force, clamped.
     var seconds: Int32 = 0
+    /// Live calls the monitor can see: not exempt (rule 19), and none while detection is off (rule 22).
     var liveCalls = 0
+    /// The visible live calls, by name, for the acknowledgement model.
+    var visibleCalls: Set<String> = []
     var foreground = true
-    /// Whether the app was in the foreground at some moment of the current session while monitoring.
-    var foregroundDuringSession = false
     /// Set while the generator performs a user action on the live presentation.
     var validUserAction = false
+    /// Rule 4 as changed by issue 19: each visible live call's strictest acknowledged policy.
+    var acknowledged: [String: MonitorPolicy] = [:]
+    /// Rule 21: when the session's first terminate countdown is due.
+    var terminateDeadline: Int64?
 
     // What has been observed.
     private var lastEvent: CallEvent?
     private var shownOn: Int?
     private var shownFlow: CallMonitorFlow?
-    private var eventStartedAt: Int64 = 0
+    /// Where the shown event's countdown counts from (rule 21), and its length.
+    private var eventOrigin: Int64 = 0
+    private var eventTotal: Int64 = 0
     private var lastRemaining: Int32?
     private(set) var exited = false
-    private(set) var acknowledgedThisSession = false
     /// When the delegate showing the event was released, if it was.
     var releasedShownDelegateAt: Int64?
     private(set) var observations = 0
 
     // Rule 16: one outcome per event, of the kind the step explains.
-    /// How the step being performed may end an event (`nil`: it must not end one).
-    var expectedEnding: CallMonitorOutcome.Ending?
+    /// How the step being performed may end an event (empty: it must not end one).
+    var expectedEndings: Set<CallMonitorOutcome.Ending> = []
     /// An event began and its outcome has not come yet.
     private var eventOpen = false
     private var openFlow: CallMonitorFlow?
@@ -131,7 +141,7 @@ final class InvariantChecker {
         observations += 1
         if !MainQueue.isCurrent { fail("\(observation) off the main thread") }
         if exited { fail("\(observation) after the exit") }
-        if monitoring == nil { fail("\(observation) while not monitoring") }
+        if !active { fail("\(observation) while not monitoring") }
         switch observation {
         case .event(let event):
             if event == lastEvent { fail("event \(event) twice in a row") }
@@ -147,6 +157,7 @@ final class InvariantChecker {
                     fail("detect on \(surface) while \(shownOn) still shows the event")
                 }
             }
+            // Rule 20: observing alone never shows anything; rule 18: the strictest policy shows.
             if flow != monitoring { fail("detect for \(flow) under \(String(describing: monitoring))") }
             if liveCalls == 0 { fail("detect without a live call") }
             if !foreground && lastRemaining == nil { fail("a new event began in the background") }
@@ -154,9 +165,21 @@ final class InvariantChecker {
                 // A hand-over continues the same event from the value last shown.
                 if remaining != lastRemaining { fail("hand-over with \(remaining), last shown \(lastRemaining)") }
             } else {
-                let expected = flow == .terminate ? max(1, seconds) : max(0, seconds)
+                if covered { fail("a new event although an acknowledgement covers every live call") }
+                // Rule 21: a terminate countdown never ends later than the session's first one.
+                let now = scheduler.now
+                eventTotal = Int64(seconds)
+                eventOrigin = now
+                if flow == .terminate {
+                    let fresh = now + eventTotal * 1_000_000_000
+                    if let earlier = terminateDeadline, earlier < fresh {
+                        eventOrigin = earlier - eventTotal * 1_000_000_000
+                    } else {
+                        terminateDeadline = fresh
+                    }
+                }
+                let expected = Int32(max(0, eventTotal - (now - eventOrigin) / 1_000_000_000))
                 if remaining != expected { fail("detect with \(remaining), policy says \(expected)") }
-                eventStartedAt = scheduler.now
                 if eventOpen { fail("a new event began before the previous one's outcome") }
                 eventOpen = true
                 eventsBegun += 1
@@ -173,10 +196,9 @@ final class InvariantChecker {
             if let lastRemaining, remaining >= lastRemaining { fail("tick \(remaining) after \(lastRemaining)") }
             lastRemaining = remaining
             if eventOpen { openLowest = remaining }
-            // The value must follow the clock: the seconds since the event began.
-            let total = Int64(shownFlow == .terminate ? max(1, seconds) : max(0, seconds))
-            let elapsed = (scheduler.now - eventStartedAt) / 1_000_000_000
-            if Int64(remaining) != max(0, total - elapsed) { fail("tick \(remaining) at \(elapsed) s of \(total)") }
+            // The value must follow the clock: the seconds since the countdown's origin.
+            let elapsed = (scheduler.now - eventOrigin) / 1_000_000_000
+            if Int64(remaining) != max(0, eventTotal - elapsed) { fail("tick \(remaining) at \(elapsed) s of \(eventTotal)") }
         case .end(let surface):
             guard let shownOn else { return fail("end on \(surface) with nothing shown") }
             if surface != shownOn { fail("end on \(surface) while \(shownOn) shows the event") }
@@ -194,10 +216,8 @@ final class InvariantChecker {
             eventOpen = false
             lastOutcome = outcome.ending
             outcomesSeen[outcome.ending, default: 0] += 1
-            if let expectedEnding {
-                if outcome.ending != expectedEnding { fail("outcome \(outcome.ending) from a step that can only end an event with \(expectedEnding)") }
-            } else {
-                fail("outcome \(outcome.ending) from a step that cannot end an event")
+            if !expectedEndings.contains(outcome.ending) {
+                fail("outcome \(outcome.ending) from a step that can only end an event with \(expectedEndings.map(\.description).sorted())")
             }
             if outcome.flow != openFlow { fail("outcome for \(outcome.flow), the event was \(String(describing: openFlow))") }
             if outcome.lowestRemaining != openLowest { fail("outcome lowest \(outcome.lowestRemaining), last shown \(String(describing: openLowest))") }
@@ -208,7 +228,7 @@ final class InvariantChecker {
             case .acknowledged: if outcome.flow != .acknowledge || outcome.lowestRemaining != 0 { fail("acknowledged \(outcome.flow) at \(outcome.lowestRemaining)") }
             case .forceExit: if outcome.flow != .terminate { fail("force exit in the acknowledge flow") }
             // callEnded is expected only from the step that ends the last live call (above).
-            case .callEnded, .monitoringStopped, .policyChanged: break
+            case .callEnded, .monitoringStopped, .policyChanged, .callExempted, .callDetectionDisabled: break
             }
         }
     }
@@ -216,8 +236,18 @@ final class InvariantChecker {
     /// A step the model knows ended the event without an `end` (the acknowledgement).
     func noteEndedByAcknowledgement() {
         if lastRemaining != 0 { fail("acknowledged before the delay was over (remaining \(String(describing: lastRemaining)))") }
-        acknowledgedThisSession = true
+        // Rule 4: it covers the calls live now, under the policy in force.
+        let policy = MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)
+        for call in visibleCalls { acknowledged[call] = MonitorPolicy.strictest(acknowledged[call], policy) }
         lastRemaining = nil
+    }
+
+    /// Whether every visible live call was acknowledged under a policy at least as strict as
+    /// the one in force.
+    var covered: Bool {
+        guard let flow = monitoring, !visibleCalls.isEmpty else { return false }
+        let policy = MonitorPolicy(flow: flow, requestedSeconds: seconds)
+        return visibleCalls.allSatisfy { acknowledged[$0]?.isAtLeastAsStrict(as: policy) == true }
     }
 
     /// Forgets the event after it was ended by a stop, a session end or a restart.
@@ -227,23 +257,25 @@ final class InvariantChecker {
     }
 
     func sessionEnded() {
-        acknowledgedThisSession = false
-        foregroundDuringSession = false
+        acknowledged.removeAll()
+        terminateDeadline = nil
     }
 
     func resetEvents() { lastEvent = nil }
 
     /// A new monitor in a new process: nothing carries over but the calls.
-    func relaunched(liveCalls: Int) {
+    func relaunched() {
+        active = false
         monitoring = nil
-        self.liveCalls = liveCalls
+        liveCalls = 0
+        visibleCalls = []
+        terminateDeadline = nil
+        acknowledged.removeAll()
         exited = false
         lastEvent = nil
         shownOn = nil
         shownFlow = nil
         lastRemaining = nil
-        acknowledgedThisSession = false
-        foregroundDuringSession = false
         releasedShownDelegateAt = nil
         validUserAction = false
         eventOpen = false
@@ -252,13 +284,17 @@ final class InvariantChecker {
 
     /// After every step: an event the model says is over has had its outcome.
     func checkOutcomes() {
-        expectedEnding = nil
+        expectedEndings = []
         if eventOpen && lastRemaining == nil && shownFlow == nil { fail("an event ended without an outcome") }
     }
 
-    /// After every step: a monitor that should show the policy shows it (fail closed).
-    func checkVisible(delegateAlive: Bool) {
-        guard !exited, monitoring != nil, liveCalls > 0, foregroundDuringSession, !acknowledgedThisSession else { return }
+    /// After every step: a monitor that should show the policy shows it (fail closed). In the
+    /// foreground that is every live call no acknowledgement covers under a policy in force; in
+    /// the background, an event shown before a step that cannot end one is still shown (rule 8).
+    func checkVisible(delegateAlive: Bool, shownBefore: Bool) {
+        guard !exited else { return }
+        if !foreground && shownBefore && expectedEndings.isEmpty && shownOn == nil { fail("an event vanished in the background") }
+        guard active, monitoring != nil, liveCalls > 0, foreground, !covered else { return }
         guard let shownOn else { return fail("a live call in the foreground and no security UI") }
         if shownOn != 0 && !delegateAlive {
             // A released delegate is replaced by the next one-second wake-up at the latest.
@@ -299,6 +335,14 @@ struct RandomRun {
     var delegatesMade = 0
     /// Every onUserAction ever handed out, to replay stale ones.
     let handedOut = HandedOut()
+    // Issue 19's inputs, as the model sees them.
+    /// The app-wide policy: `nil` not set, `.observe`, or a policy (seconds as given).
+    var appWide: MonitorEngine.AppWidePolicy?
+    /// Open protections, with the policy each was begun with.
+    var protections: [(handle: CallMonitorProtection, policy: MonitorPolicy)] = []
+    /// Calls (live or not yet placed) the app exempted.
+    var exempt: Set<String> = []
+    var detection = true
 
     init(seed: UInt64, steps: Int) {
         self.seed = seed
@@ -341,7 +385,11 @@ struct RandomRun {
         delegate = nil
         delegateSet = false
         handedOut.all.removeAll()
-        checker.relaunched(liveCalls: live.count)
+        appWide = nil
+        protections = []
+        exempt = []
+        detection = true
+        checker.relaunched()
         wire()
     }
 
@@ -361,16 +409,17 @@ struct RandomRun {
             if checker.exited { relaunch() }
             checker.seed = seed
             checker.step = step
+            let shownBefore = checker.shownSurface != nil
             await performRandomStep()
+            checker.checkVisible(delegateAlive: delegate != nil || !delegateSet, shownBefore: shownBefore)
             checker.checkOutcomes()
-            checker.checkVisible(delegateAlive: delegate != nil || !delegateSet)
             if !checker.violations.isEmpty { break }
         }
         return checker.violations
     }
 
     mutating func performRandomStep() async {
-        let choice = pick(100)
+        let choice = pick(125)
         checker.note("step \(choice) live=\(live) fg=\(app.isForeground) mon=\(String(describing: checker.monitoring)) delegate=\(delegate?.number ?? -1)")
         switch choice {
         case 0..<8:
@@ -398,45 +447,28 @@ struct RandomRun {
             held.remove(id)
             // The model counts the call until the engine has seen it end: a hand-over that the
             // engine performs first (for a released delegate) still belongs to the live session.
-            checker.expectedEnding = live.isEmpty ? .callEnded : nil
+            if checker.visibleCalls == [id] { checker.expectedEndings = [.callEnded] }
             try? calls.end(id)
+            // Rule 19: an exemption lasts for one call.
+            exempt.remove(id)
             callsChanged()
+            checker.acknowledged[id] = nil
         case 34..<42:
             let foreground = !app.isForeground
             checker.foreground = foreground
-            if foreground && checker.monitoring != nil && !live.isEmpty { checker.foregroundDuringSession = true }
+            // Rule 21: an event that begins on the return may inherit a deadline already past.
+            if foreground { checker.expectedEndings = [.forceExit] }
             app.setForeground(foreground)
         case 42..<47:
             let flow: CallMonitorFlow = pick(2) == 0 ? .terminate : .acknowledge
             let seconds = randomSeconds()
-            flushHandOver()
-            let clamped = { (flow: CallMonitorFlow, seconds: Int32) in flow == .terminate ? max(1, seconds) : max(0, seconds) }
-            if checker.monitoring == flow && clamped(flow, seconds) == clamped(flow, checker.seconds) {
-                // Rule 11: the same policy again changes nothing: no event, no UI change, and the
-                // countdown's deadlines stand (the clock checks of later ticks prove it).
-                checker.expectSilence("a start with the policy in force") {
-                    if flow == .terminate { monitor.startMonitoring(withTerminateIn: seconds) } else { monitor.startMonitoring(withAcknowledgeIn: seconds) }
-                }
-                return
+            let policy = MonitorPolicy(flow: flow, requestedSeconds: seconds)
+            changePolicy(appWide: .enforce(policy), protections: protections.map(\.policy)) { monitor in
+                if flow == .terminate { monitor.startMonitoring(withTerminateIn: seconds) } else { monitor.startMonitoring(withAcknowledgeIn: seconds) }
             }
-            // Rule 11: a restart with another policy ends the event and reports calls in progress afresh.
-            checker.expectedEnding = .policyChanged
-            checker.eventOver()
-            checker.resetEvents()
-            checker.monitoring = flow
-            checker.seconds = seconds
-            checker.sessionEnded()
-            checker.liveCalls = live.count
-            if checker.foreground && !live.isEmpty { checker.foregroundDuringSession = true }
-            if flow == .terminate { monitor.startMonitoring(withTerminateIn: seconds) } else { monitor.startMonitoring(withAcknowledgeIn: seconds) }
         case 47..<50:
-            let wasMonitoring = checker.monitoring != nil
-            checker.expectedEnding = .monitoringStopped
-            monitor.stopMonitoring()
-            checker.eventOver()
-            checker.monitoring = nil
-            checker.sessionEnded()
-            checker.resetEvents()
+            let wasMonitoring = checker.active
+            changePolicy(appWide: nil, protections: protections.map(\.policy)) { $0.stopMonitoring() }
             if !wasMonitoring {
                 flushHandOver()
                 checker.expectSilence("a second stop") { monitor.stopMonitoring() }
@@ -459,12 +491,103 @@ struct RandomRun {
             if let shown = checker.shownSurface, shown == delegate?.number { checker.releasedShownDelegateAt = scheduler.now }
             delegate = nil
         case 60..<75:
-            checker.expectedEnding = checker.monitoring == .terminate ? .forceExit : .acknowledged
+            checker.expectedEndings = [checker.monitoring == .terminate ? .forceExit : .acknowledged]
             await userAction()
-        default:
+        case 75..<100:
             // Only a countdown reaching 0 ends an event as time passes.
-            checker.expectedEnding = .forceExit
+            checker.expectedEndings = [.forceExit]
             advanceTime()
+        case 100..<105:
+            // Rule 18: a screen's protection begins.
+            let flow: CallMonitorFlow = pick(2) == 0 ? .terminate : .acknowledge
+            let seconds = randomSeconds()
+            let policy = MonitorPolicy(flow: flow, requestedSeconds: seconds)
+            var handle: CallMonitorProtection?
+            changePolicy(appWide: appWide, protections: protections.map(\.policy) + [policy]) { monitor in
+                handle = flow == .terminate ? monitor.protect(withTerminateIn: seconds) : monitor.protect(withAcknowledgeIn: seconds)
+            }
+            if let handle { protections.append((handle, policy)) }
+        case 105..<110:
+            // Rule 18: a protection ends, sometimes twice (the second does nothing).
+            guard let index = protections.indices.randomElement(using: &rng) else { return }
+            let ending = protections[index]
+            var rest = protections
+            rest.remove(at: index)
+            changePolicy(appWide: appWide, protections: rest.map(\.policy)) { _ in ending.handle.end() }
+            protections = rest
+            if pick(3) == 0 {
+                flushHandOver()
+                checker.expectSilence("a second end") { ending.handle.end() }
+            }
+        case 110..<112:
+            // Rule 20: observe only.
+            changePolicy(appWide: .observe, protections: protections.map(\.policy)) { $0.startMonitoring() }
+        case 112..<116:
+            // Rule 19: exempt a live call, or the next one before it is placed.
+            // Fewer than the engine's bound for calls not seen yet, so the model never drops one.
+            guard exempt.count < MonitorEngine.pendingExemptionLimit else { return }
+            let id = pick(3) == 0 ? "c\(nextCall + 1)" : (live.randomElement(using: &rng) ?? "c\(nextCall + 1)")
+            flushHandOver()
+            let wasVisible = checker.visibleCalls.contains(id)
+            exempt.insert(id)
+            if wasVisible && checker.visibleCalls.count == 1 { checker.expectedEndings = [.callExempted] }
+            checker.acknowledged[id] = nil
+            callsChanged()
+            monitor.exemptCall(CallID(id))
+        case 116..<119:
+            // Rule 19: take an exemption back; a live call counts at once.
+            guard let id = exempt.sorted().randomElement(using: &rng) else { return }
+            flushHandOver()
+            exempt.remove(id)
+            checker.expectedEndings = [.forceExit]
+            callsChanged()
+            monitor.removeExemption(CallID(id))
+        default:
+            // Rule 22: the detection switch, at once.
+            flushHandOver()
+            detection.toggle()
+            checker.expectedEndings = detection ? [.forceExit] : [.callDetectionDisabled]
+            callsChanged()
+            monitor.setCallDetectionEnabled(detection)
+        }
+    }
+
+    /// Performs a step that may change the policy in force (rules 11, 18, 20): the model is
+    /// brought up to date first, so the new event is judged under the new policy.
+    mutating func changePolicy(appWide newAppWide: MonitorEngine.AppWidePolicy?, protections newProtections: [MonitorPolicy],
+                               _ body: (CallMonitor) -> Void) {
+        flushHandOver()
+        let wasActive = checker.active
+        let before = (checker.monitoring, checker.seconds)
+        appWide = newAppWide
+        var inForce = newAppWide?.policy
+        for policy in newProtections { inForce = MonitorPolicy.strictest(inForce, policy) }
+        let active = newAppWide != nil || !newProtections.isEmpty
+        if wasActive && active && (inForce?.flow, inForce?.seconds ?? 0) == before {
+            // Rule 11: a change that leaves the policy in force the same changes nothing: no
+            // event, no UI change, and the deadlines stand (the clock checks of later ticks).
+            checker.expectSilence("a change that leaves the policy in force") { body(monitor) }
+            return
+        }
+        checker.monitoring = inForce?.flow
+        checker.seconds = inForce?.seconds ?? 0
+        if active {
+            // Rule 18: the event ends and one under the new policy may begin at once, possibly
+            // with a deadline already past (rule 21).
+            checker.expectedEndings = [.policyChanged, .forceExit]
+            checker.eventOver()
+            checker.active = true
+            callsChanged()
+            body(monitor)
+        } else {
+            checker.expectedEndings = [.monitoringStopped]
+            body(monitor)
+            checker.eventOver()
+            checker.active = false
+            checker.monitoring = nil
+            checker.sessionEnded()
+            checker.resetEvents()
+            callsChanged()
         }
     }
 
@@ -479,9 +602,11 @@ struct RandomRun {
     /// Brings the model's calls up to date: before a new call (so its event is expected), after
     /// the last one ended (its event was dismissed with the session).
     mutating func callsChanged() {
-        checker.liveCalls = live.count
-        if checker.monitoring != nil && !live.isEmpty && checker.foreground { checker.foregroundDuringSession = true }
-        if live.isEmpty && checker.monitoring != nil {
+        let visible = checker.active && detection ? Set(live.filter { !exempt.contains($0) }) : []
+        checker.visibleCalls = visible
+        checker.liveCalls = visible.count
+        for id in checker.acknowledged.keys where !visible.contains(id) { checker.acknowledged[id] = nil }
+        if visible.isEmpty {
             checker.eventOver()
             checker.sessionEnded()
         }

@@ -404,8 +404,8 @@ struct OutcomeTests {
         #expect(record.wasShownOnDelegate && record.wasShownOnBuiltInDialog)
         #expect(record.presentationCount == 3)
         #expect(record.wasScreenCaptured)
-        #expect(CallMonitorOutcomeEnding.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
-        #expect(CallMonitorOutcomeEnding.allCases.map(\.description) == ["callEnded", "acknowledged", "forceExit", "monitoringStopped", "policyChanged"])
+        #expect(CallMonitorOutcomeEnding.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(CallMonitorOutcomeEnding.allCases.map(\.description) == ["callEnded", "acknowledged", "forceExit", "monitoringStopped", "policyChanged", "callExempted", "callDetectionDisabled"])
     }
 
     @Test("The outcomes stream gets the same records as the handler, in order")

@@ -106,10 +106,11 @@ public final class CallMonitor: NSObject {
     /// countdown with a Close App button is shown; at 0, or when the button is tapped, the app
     /// exits if the call is still live.
     ///
-    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// Calling it again with the same policy (the same flow and, after clamping, the same
     /// seconds) changes nothing: a countdown on screen keeps its deadline, so an app may call it
-    /// from every `sceneDidBecomeActive`. With another policy it is the same as
-    /// ``stopMonitoring()`` followed by a fresh start.
+    /// from every `sceneDidBecomeActive`. This is the app-wide policy; the policy in force is the
+    /// strictest of it and every open protection (``protect(withTerminateIn:)``). When that
+    /// changes, an event on screen ends and one under the new policy begins at once.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
@@ -122,10 +123,11 @@ public final class CallMonitor: NSObject {
     /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
     /// warning is shown; its Acknowledge button appears after `seconds`. The app never exits.
     ///
-    /// Calling it again with the policy in force (the same flow and, after clamping, the same
+    /// Calling it again with the same policy (the same flow and, after clamping, the same
     /// seconds) changes nothing: the delay keeps its deadline and an acknowledged warning stays
-    /// acknowledged. With another policy it is the same as ``stopMonitoring()`` followed by a
-    /// fresh start.
+    /// acknowledged. An acknowledgement covers the calls live when it was given; a call that
+    /// joins later is warned about again. Like ``startMonitoring(withTerminateIn:)``, this sets
+    /// the app-wide policy, and the strictest of it and the open protections is in force.
     ///
     /// - Parameter seconds: The delay before the button appears; 0 shows it at once. Negative
     ///   values are clamped to 0.
@@ -136,9 +138,10 @@ public final class CallMonitor: NSObject {
         send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
-    /// Stops monitoring. A security UI on screen is dismissed (a delegate gets
-    /// ``CallMonitorDelegate/callMonitorDidEndCall()``); no further callback fires, not even
-    /// ``CallEvent/ended``.
+    /// Ends the app-wide policy. With no protection open this stops monitoring: a security UI on
+    /// screen is dismissed (a delegate gets ``CallMonitorDelegate/callMonitorDidEndCall()``) and
+    /// no further callback fires, not even ``CallEvent/ended``. Open protections go on guarding
+    /// their screens.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(stopMonitoring)
     #endif
@@ -226,13 +229,15 @@ public final class CallMonitor: NSObject {
         core.sendableUserAction()
     }
 
-    /// Turns call detection off or back on; not in the reference. Off, the monitor never starts
+    /// Turns call detection off or back on; not in the reference. Off, the monitor does not run
     /// its call source (on iOS no `CXCallObserver` is created) and so reports no call and shows
     /// nothing.
     ///
     /// For storefronts where CallKit use is not allowed (Apple rejects apps whose CallKit use is
-    /// active in the China storefront): call `setCallDetectionEnabled(false)` before
-    /// `startMonitoring`. A change made while monitoring takes effect at the next start.
+    /// active in the China storefront). The change takes effect at once (rule 22): switched off
+    /// while monitoring, the call source stops and an event on screen ends as if its calls had
+    /// ended (outcome ``CallMonitorOutcomeEnding/callDetectionDisabled``); switched on, the
+    /// source starts and its complete list of calls follows.
     public func setCallDetectionEnabled(_ enabled: Bool) {
         send(.setCallDetection(enabled))
     }

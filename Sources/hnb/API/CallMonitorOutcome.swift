@@ -7,7 +7,7 @@ import Foundation
 /// Why a security event ended (``CallMonitorOutcome/ending``).
 ///
 /// The raw values are part of the Objective-C ABI (`CallMonitorOutcomeEndingCallEnded` = 0 …
-/// `CallMonitorOutcomeEndingPolicyChanged` = 4) and never change.
+/// `CallMonitorOutcomeEndingCallDetectionDisabled` = 6) and never change.
 #if canImport(ObjectiveC) || HNB_OBJC_HEADER
 @objc(CallMonitorOutcomeEnding)
 #endif
@@ -22,12 +22,19 @@ public enum CallMonitorOutcomeEnding: Int, Sendable, CaseIterable, CustomStringC
     case forceExit = 2
     /// ``CallMonitor/stopMonitoring()`` was called (rule 10).
     case monitoringStopped = 3
-    /// `startMonitoring` with another policy replaced the one in force (rule 11). The new
-    /// policy's event, if any, is a new event with an outcome of its own.
+    /// The policy in force changed (rules 11 and 18): `startMonitoring` with another policy, or
+    /// a protection that began or ended. The new policy's event, if any, is a new event with an
+    /// outcome of its own.
     case policyChanged = 4
+    /// The event's last live call was exempted with ``CallMonitor/exemptCall(_:)`` (rule 19):
+    /// dismissed as if the call had ended, nothing exits.
+    case callExempted = 5
+    /// ``CallMonitor/setCallDetectionEnabled(_:)`` switched detection off while monitoring
+    /// (rule 22): dismissed as if the calls had ended, nothing exits.
+    case callDetectionDisabled = 6
 
     /// The case name, as transcripts spell it: `callEnded`, `acknowledged`, `forceExit`,
-    /// `monitoringStopped`, `policyChanged`.
+    /// `monitoringStopped`, `policyChanged`, `callExempted`, `callDetectionDisabled`.
     public var description: String {
         switch self {
         case .callEnded: "callEnded"
@@ -35,6 +42,8 @@ public enum CallMonitorOutcomeEnding: Int, Sendable, CaseIterable, CustomStringC
         case .forceExit: "forceExit"
         case .monitoringStopped: "monitoringStopped"
         case .policyChanged: "policyChanged"
+        case .callExempted: "callExempted"
+        case .callDetectionDisabled: "callDetectionDisabled"
         }
     }
 }

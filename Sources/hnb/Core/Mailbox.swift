@@ -109,7 +109,7 @@ final class Mailbox: @unchecked Sendable {
         case (.api(let a), .api(let b)):
             if let slot = a.settingSlot, slot == b.settingSlot { return second }
             switch (a, b) {
-            case (.stop, .stop):
+            case (.stop, .stop), (.startObserving, .startObserving):
                 return second
             case (.start(let a, _), .start(let b, _)) where a == b:
                 // The policy in force again changes nothing (rule 11).
@@ -143,11 +143,16 @@ final class Mailbox: @unchecked Sendable {
         var seenTokens: Set<UInt64> = []
         var segment = Segment()
         for command in commands {
-            if case .api(.userAction(let token)) = command {
+            switch command {
+            case .api(.userAction(let token)):
                 guard seenTokens.insert(token).inserted else { continue }
                 result += segment.flush()
                 result.append(command)
-            } else {
+            case .api(.beginProtection), .api(.endProtection), .api(.exempt), .api(.removeExemption):
+                // Rules 18 and 19: never lost, never moved past anything.
+                result += segment.flush()
+                result.append(command)
+            default:
                 segment.add(command)
             }
         }
@@ -179,7 +184,7 @@ final class Mailbox: @unchecked Sendable {
                 return
             }
             switch call {
-            case .start, .stop:
+            case .start, .stop, .startObserving:
                 for index in after.indices where after[index] != nil { before[index] = after[index] }
                 after = Self.empty
                 lifecycle = command
@@ -217,7 +222,7 @@ extension MonitorCore.APICall {
         case .setBeforeForceExit: .beforeForceExit
         case .setOutcomeHandler: .outcomeHandler
         case .setRefusesWhileCaptured: .refusesWhileCaptured
-        case .start, .stop, .userAction: nil
+        case .start, .stop, .startObserving, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction: nil
         }
     }
 }

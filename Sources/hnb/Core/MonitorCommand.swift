@@ -16,6 +16,15 @@ extension MonitorCore {
         case setCallDetection(Bool)
         case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
         case setRefusesWhileCaptured(Bool)
+        /// `startMonitoring()`: observe only (rule 20); `owner` as for `start`.
+        case startObserving(owner: CallMonitor)
+        /// A protection began (rule 18); `owner` as for `start`.
+        case beginProtection(id: UInt64, MonitorPolicy, owner: CallMonitor)
+        /// A protection ended (rule 18).
+        case endProtection(id: UInt64)
+        /// The app exempts one of its own calls, or takes the exemption back (rule 19).
+        case exempt(CallID)
+        case removeExemption(CallID)
         /// The closure handed out with a presentation was called.
         case userAction(token: UInt64)
     }

@@ -59,13 +59,13 @@ final class MonitorCore {
     /// Whether the sources run (between the engine's `startSources` and `stopSources`): while
     /// they do, the monitor is monitoring and its owner is held.
     private var sourcesRunning = false
-    /// Read when the sources start; off, the call source is never started.
-    private var callDetectionEnabled = true
     private var callSourceRunning = false
     private var surface: Surface?
     private var wakeUp: (any ScheduledWork)?
     /// Bumped whenever the sources stop or restart, so a delivery from an earlier run is dropped.
     private var sourceGeneration: UInt64 = 0
+    /// The same for the call source, which also starts and stops alone (rule 22).
+    private var callGeneration: UInt64 = 0
     /// Bumped whenever the wake-up changes, so a timer that fires after being replaced is dropped.
     private var wakeGeneration: UInt64 = 0
 
@@ -73,6 +73,8 @@ final class MonitorCore {
     private var draining = false
     /// What other threads sent and the main thread has not applied yet, coalesced.
     private let mailbox = Mailbox()
+    /// Numbers the protections (rule 18), on the caller's thread.
+    nonisolated let protectionIDs = ProtectionIDs()
 
     nonisolated init(
         callSource: any CallSource,
@@ -129,11 +131,19 @@ final class MonitorCore {
     }
 
     private func drainMailbox() {
-        for command in mailbox.takeAll() { submit(command) }
+        let taken = mailbox.takeAll()
+        guard !taken.isEmpty else { return }
+        // All of it joins the inbox at once: a command taken here may cause a nested drain (a
+        // source that delivers while it starts), whose newer commands must come after these.
+        submit(contentsOf: taken)
     }
 
     func submit(_ command: Command) {
-        inbox.append(command)
+        submit(contentsOf: CollectionOfOne(command))
+    }
+
+    private func submit(contentsOf commands: some Collection<Command>) {
+        inbox.append(contentsOf: commands)
         // A command sent from inside a delegate method or the callback waits until the actions
         // in progress are done, so the engine's output is always carried out in its own order.
         guard !draining else { return }
@@ -170,6 +180,22 @@ final class MonitorCore {
             startingOwner = owner
             run(.start(policy, isForeground: appState.isForeground))
             startingOwner = nil
+        case .startObserving(let owner):
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            startingOwner = owner
+            run(.observe(isForeground: appState.isForeground))
+            startingOwner = nil
+        case .beginProtection(let id, let policy, let owner):
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            startingOwner = owner
+            run(.beginProtection(id: id, policy, isForeground: appState.isForeground))
+            startingOwner = nil
+        case .endProtection(let id):
+            run(.endProtection(id: id))
+        case .exempt(let id):
+            run(.exempt(id))
+        case .removeExemption(let id):
+            run(.removeExemption(id))
         case .stop:
             run(.stop)
         case .setDelegate(let box):
@@ -186,7 +212,7 @@ final class MonitorCore {
             beforeForceExit = hook
             beforeForceExitBudget = budget
         case .setCallDetection(let enabled):
-            callDetectionEnabled = enabled
+            run(.callDetection(enabled))
         case .setOutcomeHandler(let handler):
             outcomeHandler = handler
         case .setRefusesWhileCaptured(let on):
@@ -202,7 +228,7 @@ final class MonitorCore {
             guard generation == sourceGeneration else { return }
             run(.screenCapture(isCaptured: isCaptured))
         case .calls(let generation, let batch):
-            guard generation == sourceGeneration else { return }
+            guard generation == callGeneration else { return }
             run(.calls(batch))
         case .appState(let generation, let isForeground):
             guard generation == sourceGeneration else { return }
@@ -275,7 +301,7 @@ final class MonitorCore {
             wakeUp?.cancel()
             wakeUp = nil
             wakeGeneration &+= 1
-        case .startSources:
+        case .startSources(let callDetection):
             sourcesRunning = true
             retainedOwner = startingOwner
             sourceGeneration &+= 1
@@ -286,19 +312,15 @@ final class MonitorCore {
             screenCapture.start { [weak self] isCaptured in
                 self?.post(.capture(generation: generation, isCaptured: isCaptured))
             }
-            if callDetectionEnabled {
-                callSourceRunning = true
-                callSource.start { [weak self] batch in
-                    self?.post(.calls(generation: generation, batch))
-                }
-            }
+            if callDetection { startCallSource() }
+        case .startCallSource:
+            startCallSource()
+        case .stopCallSource:
+            stopCallSource()
         case .stopSources:
             sourcesRunning = false
             sourceGeneration &+= 1
-            if callSourceRunning {
-                callSourceRunning = false
-                callSource.stop()
-            }
+            stopCallSource()
             appState.stop()
             screenCapture.stop()
         case .outcome(let ended, let exitCode):
@@ -323,6 +345,24 @@ final class MonitorCore {
             if let watchdog, !watchdog.disarm() { return }
             terminator.terminate(code: code)
         }
+    }
+
+    private func startCallSource() {
+        guard !callSourceRunning else { return }
+        callGeneration &+= 1
+        let generation = callGeneration
+        callSourceRunning = true
+        callSource.start { [weak self] batch in
+            self?.post(.calls(generation: generation, batch))
+        }
+    }
+
+    /// Stops the call source; a delivery it sent before is dropped.
+    private func stopCallSource() {
+        callGeneration &+= 1
+        guard callSourceRunning else { return }
+        callSourceRunning = false
+        callSource.stop()
     }
 
     /// Starts the watchdog that ends the app from its own thread once the before-exit budget is

@@ -60,6 +60,19 @@ struct MonitorEngine: Sendable {
         case screenCapture(isCaptured: Bool)
         /// Turns the opt-in capture rule (rule 17) on or off.
         case refuseAcknowledgementWhileCaptured(Bool)
+        /// `startMonitoring()`: the app-wide policy "observe" (rule 20), with the app state read
+        /// at that moment.
+        case observe(isForeground: Bool)
+        /// A protection began (rule 18); `id` is unique to it for the monitor's life.
+        case beginProtection(id: UInt64, MonitorPolicy, isForeground: Bool)
+        /// A protection ended (rule 18); an unknown or already ended `id` changes nothing.
+        case endProtection(id: UInt64)
+        /// The app names a call of its own (rule 19).
+        case exempt(CallID)
+        /// The app takes a call's exemption back (rule 19).
+        case removeExemption(CallID)
+        /// Call detection switched on or off (rule 22); takes effect at once while monitoring.
+        case callDetection(Bool)
     }
 
     enum Action: Equatable, Sendable {
@@ -77,8 +90,12 @@ struct MonitorEngine: Sendable {
         case schedule(at: Int64)
         /// Drop the pending wake-up.
         case cancelWakeUp
-        /// Start the call and app-state sources.
-        case startSources
+        /// Start the app-state and capture sources, and the call source if `callDetection`.
+        case startSources(callDetection: Bool)
+        /// Start the call source alone (detection switched on while monitoring, rule 22).
+        case startCallSource
+        /// Stop the call source alone; later deliveries from it are ignored (rule 22).
+        case stopCallSource
         /// Stop the call and app-state sources; later deliveries are ignored.
         case stopSources
         /// Force-exit the app.
@@ -121,8 +138,11 @@ struct MonitorEngine: Sendable {
         let flow: CallMonitorFlow
         /// The countdown's length in seconds.
         let total: Int32
-        /// When the event began; tick k is due at `startedAt + k s`.
+        /// When the event began.
         let startedAt: Int64
+        /// Where the countdown counts from: tick k is due at `origin + k s`. `startedAt`, except
+        /// for a terminate event that inherits an earlier deadline of its session (rule 21).
+        var origin: Int64
         /// The last value the UI was given.
         var remaining: Int32
         /// Identifies the current presentation; a user action with another token is stale.
@@ -131,37 +151,38 @@ struct MonitorEngine: Sendable {
         var captured: Bool
     }
 
-    private enum Phase: Equatable, Sendable {
+    enum Phase: Equatable, Sendable {
         /// Not monitoring: only `start` does anything.
         case off
-        /// Monitoring under this policy.
-        case on(MonitorPolicy)
+        /// Monitoring: the app-wide policy is set or a protection is open (``Guards``).
+        case on
         /// The app was told to exit; nothing happens any more.
         case exited
     }
 
-    private enum Security: Equatable, Sendable {
+    enum Security: Equatable, Sendable {
         /// No event is shown. One begins when the session is live and the app is in the foreground.
         case waiting
         /// An event is on screen.
         case shown(Event)
-        /// The acknowledge event was accepted; no other event until this call session ends (rule 6).
-        case acknowledged
     }
 
-    private var phase: Phase = .off
-    private var security: Security = .waiting
+    var phase: Phase = .off
+    var security: Security = .waiting
     /// Live calls and whether each counts as connected.
-    private var calls: [CallID: Bool] = [:]
+    var calls: [CallID: Bool] = [:]
     /// How many of `calls` are connected, so the aggregate costs O(1) whatever the number of calls.
-    private var connectedCount = 0
-    private var aggregate: AggregateCallState = .idle
-    private var isForeground = true
+    var connectedCount = 0
+    var aggregate: AggregateCallState = .idle
+    var isForeground = true
     private var lastToken: UInt64 = 0
     /// The latest screen-capture state reported (kept while off: a start reads it).
     private var isCaptured = false
     /// The opt-in rule 17.
     private var refusesWhileCaptured = false
+    /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
+    /// terminate deadline and the detection switch (rules 18 to 22; MonitorEngine+Guards.swift).
+    var guards = Guards()
     /// Whether a delegate is set: where the next presentation goes (rule 13).
     private var delegateIsSet = false
     /// Where the event on screen was shown so far, in order (rule 16). Kept beside the event, not
@@ -169,7 +190,7 @@ struct MonitorEngine: Sendable {
     private var presentations: [Presentation] = []
     /// When the last observed call session ended (or monitoring stopped during one), for the
     /// recent-call signal; `nil` if none has ended yet.
-    private var lastLiveAt: Int64?
+    var lastLiveAt: Int64?
 
     // MARK: Read-only views for the facade and tests
 
@@ -213,10 +234,29 @@ struct MonitorEngine: Sendable {
         var actions: [Action] = []
         switch input {
         case .start(let policy, let foreground):
-            start(policy, isForeground: foreground, now: now, into: &actions)
+            guard phase != .exited else { return [] }
+            setAppWide(.enforce(policy), isForeground: foreground, now: now, into: &actions)
+        case .observe(let foreground):
+            guard phase != .exited else { return [] }
+            setAppWide(.observe, isForeground: foreground, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
-            stop(now: now, ending: .monitoringStopped, into: &actions)
+            endAppWide(now: now, into: &actions)
+        case .beginProtection(let id, let policy, let foreground):
+            guard phase != .exited else { return [] }
+            beginProtection(id, policy, isForeground: foreground, now: now, into: &actions)
+        case .endProtection(let id):
+            guard isMonitoring else { return [] }
+            endProtection(id, now: now, into: &actions)
+        case .exempt(let id):
+            guard phase != .exited else { return [] }
+            exempt(id, now: now, into: &actions)
+        case .removeExemption(let id):
+            guard phase != .exited else { return [] }
+            removeExemption(id, now: now, into: &actions)
+        case .callDetection(let enabled):
+            guard phase != .exited else { return [] }
+            setCallDetection(enabled, now: now, into: &actions)
         case .calls(let batch):
             guard isMonitoring else { return [] }
             apply(batch, now: now, into: &actions)
@@ -245,17 +285,6 @@ struct MonitorEngine: Sendable {
 
     // MARK: Steps
 
-    /// Rule 11: the same policy again changes nothing (apps call start from every
-    /// didBecomeActive; a reset countdown there would let a caller talk the user past the policy).
-    /// Another policy is a stop followed by a fresh start.
-    private mutating func start(_ policy: MonitorPolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
-        guard phase != .exited, phase != .on(policy) else { return }
-        if isMonitoring { stop(now: now, ending: .policyChanged, into: &actions) }
-        phase = .on(policy)
-        isForeground = foreground
-        actions.append(.startSources)
-    }
-
     /// Rule 8: leaving the foreground never pauses or resets a running event; returning to it may
     /// begin one (rule 4).
     private mutating func appStateChanged(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
@@ -275,7 +304,10 @@ struct MonitorEngine: Sendable {
             // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked
             // to, refuses while the screen is captured.
             guard event.remaining == 0, !acknowledgementRefused else { return }
-            security = .acknowledged
+            // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
+            // under this policy and any policy no stricter; a later call warns again.
+            guards.acknowledge(calls.keys, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
+            security = .waiting
             actions.append(.dismiss)
             actions.append(.cancelWakeUp)
             actions.append(.outcome(ended(event, .acknowledged, now: now), exitCode: nil))
@@ -296,7 +328,7 @@ struct MonitorEngine: Sendable {
     }
 
 
-    private mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
+    mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
         // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else (but
         // the event's outcome, rule 16).
         if case .shown(let event) = security {
@@ -309,6 +341,7 @@ struct MonitorEngine: Sendable {
         actions.append(.stopSources)
         phase = .off
         security = .waiting
+        guards.monitoringStopped()
         calls.removeAll(keepingCapacity: true)
         connectedCount = 0
         aggregate = .idle
@@ -317,23 +350,37 @@ struct MonitorEngine: Sendable {
     private mutating func apply(_ batch: CallBatch, now: Int64, into actions: inout [Action]) {
         // Rule 15: a complete list is the truth. A known call missing from it ended while its
         // change notification was lost; a call in it that we never heard of is live.
+        // Rule 19: the app's own calls are invisible to everything below.
+        let batch = guards.visible(batch)
         if batch.isComplete { forgetCalls(missingFrom: batch.calls) }
         for snapshot in batch.calls { record(snapshot) }
+        settle(now: now, ending: .callEnded, into: &actions)
+    }
+
+    /// Reports a change of the aggregate and acts on it; an event that the session's end ends
+    /// gets `ending`. Also begins an event for a new call that no acknowledgement covers (rule 4).
+    mutating func settle(now: Int64, ending: Ending, into actions: inout [Action]) {
         let next: AggregateCallState = calls.isEmpty ? .idle : (connectedCount > 0 ? .started : .ringing)
-        guard next != aggregate else { return }
-        aggregate = next
-        // Rules 2 and 9: the callback hears of the change before the UI reacts to it.
-        actions.append(.emit(next.event))
+        let changed = next != aggregate
+        if changed {
+            aggregate = next
+            // Rules 2 and 9: the callback hears of the change before the UI reacts to it.
+            actions.append(.emit(next.event))
+        }
         if next == .idle {
+            guard changed else { return }
             // Rules 3 and 7: the session is over; so is its event, and nothing exits.
             lastLiveAt = now
             if case .shown(let event) = security {
                 actions.append(.dismiss)
                 actions.append(.cancelWakeUp)
-                actions.append(.outcome(ended(event, .callEnded, now: now), exitCode: nil))
+                actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
             }
             security = .waiting
+            guards.sessionEnded()
         } else {
+            // Rule 4: an acknowledgement covers only the calls it saw.
+            guards.forgetAcknowledgements(notIn: calls)
             beginEventIfDue(now: now, into: &actions)
         }
     }
@@ -366,17 +413,27 @@ struct MonitorEngine: Sendable {
         }
     }
 
-    /// Rule 4: an event begins when monitoring is on, a session is live, the app is in the
-    /// foreground and no event has been accepted in this session.
-    private mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
-        guard case .on(let policy) = phase, aggregate != .idle, isForeground, security == .waiting else { return }
+    /// Rule 4: an event begins when a policy is in force, a session is live and the app is in
+    /// the foreground. Rules 18 and 20: under the strictest policy in force, none when only observing. Rule 4
+    /// as changed by issue 19: unless an acknowledgement covers every live call.
+    mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
+        guard phase == .on, let policy = guards.inForce, aggregate != .idle, isForeground, security == .waiting,
+              !guards.acknowledgementCovers(calls, under: policy) else { return }
+        // Rule 21: a terminate countdown never ends later than one already running in the session.
+        let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
+        let elapsedSeconds = max(0, now &- origin) / Self.second
+        let remaining = elapsedSeconds >= Int64(policy.seconds) ? 0 : policy.seconds - Int32(elapsedSeconds)
         var event = Event(
-            flow: policy.flow, total: policy.seconds, startedAt: now, remaining: policy.seconds, token: nextToken(),
+            flow: policy.flow, total: policy.seconds, startedAt: now, origin: origin, remaining: remaining, token: nextToken(),
             captured: isCaptured
         )
         presentations.removeAll(keepingCapacity: true)
         present(&event, now: now, into: &actions)
-        actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: 1)))
+        if event.flow == .terminate && remaining == 0 {
+            exit(now: now, into: &actions)
+            return
+        }
+        actions.append(.schedule(at: Self.deadline(origin, plusSeconds: elapsedSeconds + 1)))
     }
 
     /// Rule 13: when the delegate changes during an event, the old surface is dismissed and the
@@ -401,7 +458,7 @@ struct MonitorEngine: Sendable {
     /// came, so a late or missed wake-up reports the current value and never drifts.
     private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
         guard case .shown(var event) = security else { return }
-        let elapsedSeconds = max(0, now &- event.startedAt) / Self.second
+        let elapsedSeconds = max(0, now &- event.origin) / Self.second
         let remaining = elapsedSeconds >= Int64(event.total) ? 0 : event.total - Int32(elapsedSeconds)
         if remaining < event.remaining {
             event.remaining = remaining
@@ -414,10 +471,10 @@ struct MonitorEngine: Sendable {
         }
         // The acknowledge flow keeps waking once a second after 0 so that a released delegate is
         // noticed and the warning stays visible (rule 13); the wake-ups report nothing.
-        actions.append(.schedule(at: Self.deadline(event.startedAt, plusSeconds: elapsedSeconds + 1)))
+        actions.append(.schedule(at: Self.deadline(event.origin, plusSeconds: elapsedSeconds + 1)))
     }
 
-    private mutating func exit(now: Int64, into actions: inout [Action]) {
+    mutating func exit(now: Int64, into actions: inout [Action]) {
         // Rule 5: exit only while the call session is live. An event on screen implies it (rule 7
         // ends the event with the session), so anything else is a bug in this file.
         guard aggregate != .idle, case .shown(let event) = security else {
@@ -433,7 +490,7 @@ struct MonitorEngine: Sendable {
         actions.append(.exit(code: code))
     }
 
-    private func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
+    func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
         EndedEvent(
             ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
             lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations

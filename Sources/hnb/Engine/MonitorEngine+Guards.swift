@@ -1,0 +1,259 @@
+// What guards the app beyond one app-wide policy (issue 19): protections per screen and the
+// strictest-policy rule, the app's own calls exempt, observe-only monitoring, acknowledgements
+// that cover only the calls they saw, the session's terminate deadline and the detection switch.
+// Rules 18 to 22 of the behaviour contract; pure, like the rest of the engine.
+
+extension MonitorPolicy {
+    /// Whether `self` guards at least as hard as `other`: terminate is stricter than acknowledge;
+    /// among terminate policies fewer seconds is stricter; among acknowledge policies more seconds
+    /// is stricter (rule 18).
+    func isAtLeastAsStrict(as other: MonitorPolicy) -> Bool {
+        switch (flow, other.flow) {
+        case (.terminate, .acknowledge): true
+        case (.acknowledge, .terminate): false
+        case (.terminate, .terminate): seconds <= other.seconds
+        case (.acknowledge, .acknowledge): seconds >= other.seconds
+        }
+    }
+
+    /// The stricter of two policies; `nil` stands for no policy (observing, or nothing open).
+    static func strictest(_ a: MonitorPolicy?, _ b: MonitorPolicy?) -> MonitorPolicy? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.isAtLeastAsStrict(as: b) ? a : b
+    }
+}
+
+extension MonitorEngine {
+    /// The app-wide policy: what `startMonitoring…` set.
+    enum AppWidePolicy: Equatable, Sendable {
+        /// `startMonitoring()`: detection, callback and signals, never a security event (rule 20).
+        case observe
+        /// `startMonitoring(withTerminateIn:)` or `startMonitoring(withAcknowledgeIn:)`.
+        case enforce(MonitorPolicy)
+
+        var policy: MonitorPolicy? {
+            if case .enforce(let policy) = self { policy } else { nil }
+        }
+    }
+
+    /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
+    /// call the app forgot to report stays guarded (rule 19).
+    static let pendingExemptionLimit = 16
+
+    /// The state of rules 18 to 22.
+    struct Guards: Equatable, Sendable {
+        /// `nil` when the app-wide policy is not set (never started, or stopped).
+        var appWide: AppWidePolicy?
+        /// The open protections, by id.
+        var protections: [UInt64: MonitorPolicy] = [:]
+        /// The policy in force: the strictest of the app-wide policy and every open protection;
+        /// kept up to date by ``recompute()``.
+        private(set) var inForce: MonitorPolicy?
+        /// Live calls covered by an acknowledgement, with the strictest policy they were
+        /// acknowledged under (rule 4).
+        var acknowledged: [CallID: MonitorPolicy] = [:]
+        /// Exempt calls that have been seen live, and whether each counts as connected (kept so a
+        /// removed exemption can put the call back as it is).
+        var exemptLive: [CallID: Bool] = [:]
+        /// Exemptions for calls not seen yet, oldest first.
+        var exemptPending: [CallID] = []
+        /// When the session's first terminate countdown reaches 0 (rule 21); `nil` until one ran.
+        var terminateDeadline: Int64?
+        /// Call detection (rule 22); off, the call source does not run.
+        var detectionEnabled = true
+
+        /// Whether anything asks for monitoring.
+        var wantsMonitoring: Bool { appWide != nil || !protections.isEmpty }
+
+        mutating func recompute() {
+            var strictest = appWide?.policy
+            for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
+            inForce = strictest
+        }
+
+        func isExempt(_ id: CallID) -> Bool { exemptLive[id] != nil || exemptPending.contains(id) }
+
+        /// The batch without the exempt calls; learns which exempt calls are live and forgets
+        /// the exemptions of calls that ended or are missing from a complete list.
+        mutating func visible(_ batch: CallBatch) -> CallBatch {
+            guard !exemptLive.isEmpty || !exemptPending.isEmpty else { return batch }
+            var kept: [CallSnapshot] = []
+            kept.reserveCapacity(batch.calls.count)
+            for snapshot in batch.calls {
+                guard isExempt(snapshot.id) else {
+                    kept.append(snapshot)
+                    continue
+                }
+                exemptPending.removeAll { $0 == snapshot.id }
+                exemptLive[snapshot.id] = snapshot.hasEnded ? nil : snapshot.countsAsConnected
+            }
+            if batch.isComplete && !exemptLive.isEmpty {
+                let listed = Set(batch.calls.lazy.filter { !$0.hasEnded }.map(\.id))
+                exemptLive = exemptLive.filter { listed.contains($0.key) }
+            }
+            return CallBatch(calls: kept, isComplete: batch.isComplete)
+        }
+
+        mutating func addPending(_ id: CallID) {
+            guard !exemptPending.contains(id) else { return }
+            exemptPending.append(id)
+            if exemptPending.count > MonitorEngine.pendingExemptionLimit { exemptPending.removeFirst() }
+        }
+
+        mutating func acknowledge(_ ids: Dictionary<CallID, Bool>.Keys, under policy: MonitorPolicy) {
+            for id in ids { acknowledged[id] = MonitorPolicy.strictest(acknowledged[id], policy) }
+        }
+
+        /// Whether every live call was acknowledged under a policy at least as strict as `policy`.
+        func acknowledgementCovers(_ calls: [CallID: Bool], under policy: MonitorPolicy) -> Bool {
+            guard !acknowledged.isEmpty, !calls.isEmpty else { return false }
+            return calls.keys.allSatisfy { acknowledged[$0]?.isAtLeastAsStrict(as: policy) == true }
+        }
+
+        /// An acknowledgement lasts for the calls it saw: an ended call's is forgotten, so a new
+        /// call under a reused identifier is warned about again.
+        mutating func forgetAcknowledgements(notIn calls: [CallID: Bool]) {
+            guard !acknowledged.isEmpty else { return }
+            acknowledged = acknowledged.filter { calls[$0.key] != nil }
+        }
+
+        /// Where a terminate countdown under `policy` that begins `now` counts from: its own N
+        /// seconds, or fewer when the session's terminate deadline is sooner (rule 21).
+        mutating func terminateOrigin(_ policy: MonitorPolicy, now: Int64) -> Int64 {
+            let fresh = MonitorEngine.deadline(now, plusSeconds: Int64(policy.seconds))
+            guard let earlier = terminateDeadline, earlier < fresh else {
+                terminateDeadline = fresh
+                return now
+            }
+            // `earlier < fresh <= now + N s`, so this cannot overflow.
+            return earlier - Int64(policy.seconds) * MonitorEngine.second
+        }
+
+        mutating func sessionEnded() {
+            acknowledged.removeAll()
+            terminateDeadline = nil
+        }
+
+        mutating func monitoringStopped() {
+            appWide = nil
+            protections.removeAll()
+            recompute()
+            sessionEnded()
+        }
+    }
+
+    // MARK: Rule 18 (protections) and 20 (observe), with rule 11
+
+    /// Sets the app-wide policy. Rule 11: the same one again changes nothing (apps call start
+    /// from every didBecomeActive; a reset countdown there would let a caller talk the user past
+    /// the policy).
+    mutating func setAppWide(_ policy: AppWidePolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+        if isMonitoring && guards.appWide == policy { return }
+        let before = guards.inForce
+        guards.appWide = policy
+        guards.recompute()
+        if phase == .off {
+            startMonitoring(isForeground: foreground, into: &actions)
+        } else {
+            policyMayHaveChanged(from: before, now: now, into: &actions)
+        }
+    }
+
+    /// `stopMonitoring()`: ends the app-wide policy only; open protections go on guarding.
+    mutating func endAppWide(now: Int64, into actions: inout [Action]) {
+        let before = guards.inForce
+        guards.appWide = nil
+        guards.recompute()
+        if guards.wantsMonitoring {
+            policyMayHaveChanged(from: before, now: now, into: &actions)
+        } else {
+            stop(now: now, ending: .monitoringStopped, into: &actions)
+        }
+    }
+
+    mutating func beginProtection(_ id: UInt64, _ policy: MonitorPolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+        guard guards.protections[id] == nil else { return }
+        let before = guards.inForce
+        guards.protections[id] = policy
+        guards.recompute()
+        if phase == .off {
+            startMonitoring(isForeground: foreground, into: &actions)
+        } else {
+            policyMayHaveChanged(from: before, now: now, into: &actions)
+        }
+    }
+
+    mutating func endProtection(_ id: UInt64, now: Int64, into actions: inout [Action]) {
+        guard guards.protections.removeValue(forKey: id) != nil else { return }
+        let before = guards.inForce
+        guards.recompute()
+        if guards.wantsMonitoring {
+            policyMayHaveChanged(from: before, now: now, into: &actions)
+        } else {
+            // When nothing is left it is `stopMonitoring()`, as before protections existed.
+            stop(now: now, ending: .monitoringStopped, into: &actions)
+        }
+    }
+
+    /// From off to on: the sources start; the call source's first list may begin an event.
+    private mutating func startMonitoring(isForeground foreground: Bool, into actions: inout [Action]) {
+        phase = .on
+        isForeground = foreground
+        actions.append(.startSources(callDetection: guards.detectionEnabled))
+    }
+
+    /// Rule 18: a change of the policy in force ends the event in progress and begins one under
+    /// the new policy at once (if due); the calls are not reported again. No change, no output.
+    private mutating func policyMayHaveChanged(from before: MonitorPolicy?, now: Int64, into actions: inout [Action]) {
+        guard guards.inForce != before else { return }
+        if case .shown(let event) = security {
+            actions.append(.dismiss)
+            actions.append(.cancelWakeUp)
+            actions.append(.outcome(ended(event, .policyChanged, now: now), exitCode: nil))
+            security = .waiting
+        }
+        beginEventIfDue(now: now, into: &actions)
+    }
+
+    // MARK: Rule 19 (the app's own calls)
+
+    mutating func exempt(_ id: CallID, now: Int64, into actions: inout [Action]) {
+        guard let connected = calls.removeValue(forKey: id) else {
+            if guards.exemptLive[id] == nil { guards.addPending(id) }
+            return
+        }
+        // A visible call becomes invisible: as if it had ended, for the callback and the policy.
+        if connected { connectedCount -= 1 }
+        guards.exemptLive[id] = connected
+        guards.acknowledged[id] = nil
+        settle(now: now, ending: .callExempted, into: &actions)
+    }
+
+    mutating func removeExemption(_ id: CallID, now: Int64, into actions: inout [Action]) {
+        guards.exemptPending.removeAll { $0 == id }
+        guard let connected = guards.exemptLive.removeValue(forKey: id), isMonitoring, guards.detectionEnabled else { return }
+        // The call is live and now counts like any other: it may begin an event at once.
+        calls[id] = connected
+        if connected { connectedCount += 1 }
+        settle(now: now, ending: .callEnded, into: &actions)
+    }
+
+    // MARK: Rule 22 (the detection switch)
+
+    mutating func setCallDetection(_ enabled: Bool, now: Int64, into actions: inout [Action]) {
+        guard guards.detectionEnabled != enabled else { return }
+        guards.detectionEnabled = enabled
+        guard isMonitoring else { return }
+        if enabled {
+            // A complete list follows from the source, as at every start (rule 15).
+            actions.append(.startCallSource)
+            return
+        }
+        actions.append(.stopCallSource)
+        // Its calls are no longer seen: as if they had ended.
+        calls.removeAll(keepingCapacity: true)
+        connectedCount = 0
+        settle(now: now, ending: .callDetectionDisabled, into: &actions)
+    }
+}
