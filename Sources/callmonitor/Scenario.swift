@@ -101,6 +101,12 @@ enum ScenarioParser {
             return ScenarioError(line: line, message: "unknown \(what) '\(word)'" + (hint.isEmpty ? ": expected \(expected)" : hint))
         }
         func expect(_ count: Int, _ usage: String) throws(ScenarioError) {
+            if args.count > count {
+                // Name what is too much: "takes a flow and seconds" alone reads as if those were wrong.
+                let extra = args[count...].joined(separator: " ")
+                let accepted = ([name] + args[..<count]).joined(separator: " ")
+                throw ScenarioError(line: line, message: "unexpected '\(extra)' after '\(accepted)'; '\(name)' takes \(usage)")
+            }
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
         func policy(_ flowWord: String, _ secondsWord: String) throws(ScenarioError) -> (CallMonitorFlow, Int32) {
