@@ -244,6 +244,11 @@ final class Simulation {
     func stopMonitoring() {
         monitor.setOutcomeHandler(nil)
         monitor.setCallback(nil)
+        // `stopMonitoring()` ends the app-wide policy only (rule 18): a protection the scenario
+        // left open would keep the monitor monitoring, and so alive (the scenario fuzz target
+        // found this as a leak).
+        for protection in protections.values { protection.end() }
+        protections.removeAll()
         monitor.stopMonitoring()
     }
 
