@@ -41,7 +41,7 @@ enum ScenarioCommand: Equatable {
     /// The screen starts or stops being captured.
     case capture(Bool)
     /// The opt-in rule 17 is switched on or off.
-    case captureRule(Bool)
+    case refusesAcknowledgementWhileScreenCaptured(Bool)
     case wait
 }
 
@@ -171,8 +171,8 @@ enum ScenarioParser {
             switch args {
             case ["on"]: return .capture(true)
             case ["off"]: return .capture(false)
-            case ["rule", "on"]: return .captureRule(true)
-            case ["rule", "off"]: return .captureRule(false)
+            case ["rule", "on"]: return .refusesAcknowledgementWhileScreenCaptured(true)
+            case ["rule", "off"]: return .refusesAcknowledgementWhileScreenCaptured(false)
             default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
             }
         default:

@@ -330,7 +330,7 @@ final class Simulation {
         case .callbackOn: setRecordingCallback()
         case .callbackOff: monitor.setCallback(nil)
         case .capture(let on): capture.setCaptured(on)
-        case .captureRule(let on): monitor.setRefusesAcknowledgementWhileScreenCaptured(on)
+        case .refusesAcknowledgementWhileScreenCaptured(let on): monitor.setRefusesAcknowledgementWhileScreenCaptured(on)
         case .wait: break
         }
     }

@@ -26,7 +26,7 @@ extension MonitorCore.APICall {
         case .setBeforeForceExit(let hook, let budget): "hook \(hook == nil ? "nil" : "set") \(budget)"
         case .setCallDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
-        case .setRefusesWhileCaptured(let on): "capture rule \(on)"
+        case .setRefusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
         case .startObserving: "start observe"
         case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"

@@ -66,7 +66,7 @@ struct EngineEdgeTests {
         let inputs: [MonitorEngine.Input] = [
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
             .userAction(token: 1), .delegateChanged(isSet: true), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
-            .screenCapture(isCaptured: true), .refuseAcknowledgementWhileCaptured(true),
+            .screenCapture(isCaptured: true), .refusesAcknowledgementWhileScreenCaptured(true),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
     }

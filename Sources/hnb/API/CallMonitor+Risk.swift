@@ -155,7 +155,7 @@ extension CallMonitor {
     @objc(setRefusesAcknowledgementWhileScreenCaptured:)
     #endif
     public func setRefusesAcknowledgementWhileScreenCaptured(_ refuses: Bool) {
-        core.post(.setRefusesWhileCaptured(refuses))
+        core.post(.setRefusesAcknowledgementWhileScreenCaptured(refuses))
     }
 }
 

@@ -206,7 +206,7 @@ extension MonitorCore {
     /// one. The order of the cases is the order a folded queue applies them in; the raw value is
     /// the slot's index in the fold, and comes only from here.
     enum SettingSlot: Int, CaseIterable, Sendable {
-        case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesWhileCaptured
+        case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured
     }
 }
 
@@ -221,7 +221,7 @@ extension MonitorCore.APICall {
         case .setStrings: .strings
         case .setBeforeForceExit: .beforeForceExit
         case .setOutcomeHandler: .outcomeHandler
-        case .setRefusesWhileCaptured: .refusesWhileCaptured
+        case .setRefusesAcknowledgementWhileScreenCaptured: .refusesAcknowledgementWhileScreenCaptured
         case .start, .stop, .startObserving, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction: nil
         }
     }

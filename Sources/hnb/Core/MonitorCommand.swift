@@ -15,7 +15,7 @@ extension MonitorCore {
         case setBeforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case setCallDetection(Bool)
         case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
-        case setRefusesWhileCaptured(Bool)
+        case setRefusesAcknowledgementWhileScreenCaptured(Bool)
         /// `startMonitoring()`: observe only (rule 20); `owner` as for `start`.
         case startObserving(owner: CallMonitor)
         /// A protection began (rule 18); `owner` as for `start`.

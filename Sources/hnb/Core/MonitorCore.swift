@@ -215,8 +215,8 @@ final class MonitorCore {
             run(.callDetection(enabled))
         case .setOutcomeHandler(let handler):
             outcomeHandler = handler
-        case .setRefusesWhileCaptured(let on):
-            run(.refuseAcknowledgementWhileCaptured(on))
+        case .setRefusesAcknowledgementWhileScreenCaptured(let on):
+            run(.refusesAcknowledgementWhileScreenCaptured(on))
         case .userAction(let token):
             run(.userAction(token: token))
         }

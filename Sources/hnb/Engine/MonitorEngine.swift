@@ -59,7 +59,7 @@ struct MonitorEngine: Sendable {
         /// shared. Recorded in every phase, so a start knows the state it starts in.
         case screenCapture(isCaptured: Bool)
         /// Turns the opt-in capture rule (rule 17) on or off.
-        case refuseAcknowledgementWhileCaptured(Bool)
+        case refusesAcknowledgementWhileScreenCaptured(Bool)
         /// `startMonitoring()`: the app-wide policy "observe" (rule 20), with the app state read
         /// at that moment.
         case observe(isForeground: Bool)
@@ -179,7 +179,7 @@ struct MonitorEngine: Sendable {
     /// The latest screen-capture state reported (kept while off: a start reads it).
     private var isCaptured = false
     /// The opt-in rule 17.
-    private var refusesWhileCaptured = false
+    private var refusesAcknowledgementWhileScreenCaptured = false
     /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
     /// terminate deadline and the detection switch (rules 18 to 22; MonitorEngine+Guards.swift).
     var guards = Guards()
@@ -204,7 +204,7 @@ struct MonitorEngine: Sendable {
     var lastSessionEndedAt: Int64? { lastLiveAt }
     /// Rule 17: the shown acknowledge event refuses its action because the screen is captured.
     var acknowledgementRefused: Bool {
-        guard refusesWhileCaptured, isCaptured, case .shown(let event) = security else { return false }
+        guard refusesAcknowledgementWhileScreenCaptured, isCaptured, case .shown(let event) = security else { return false }
         return event.flow == .acknowledge
     }
     /// Whether the shown event's action would be accepted now.
@@ -274,10 +274,10 @@ struct MonitorEngine: Sendable {
         case .screenCapture(let captured):
             guard phase != .exited else { return [] }
             screenCaptureChanged(isCaptured: captured, into: &actions)
-        case .refuseAcknowledgementWhileCaptured(let on):
+        case .refusesAcknowledgementWhileScreenCaptured(let on):
             guard phase != .exited else { return [] }
             let refusedBefore = acknowledgementRefused
-            refusesWhileCaptured = on
+            refusesAcknowledgementWhileScreenCaptured = on
             if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
         }
         return actions
