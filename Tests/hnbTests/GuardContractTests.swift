@@ -394,6 +394,30 @@ struct AcknowledgementCoverageTests {
         ])
     }
 
+    @Test("Rule 4: a call that ends takes its acknowledgement with it, also while another acknowledged call stays live: the same identifier again is warned about")
+    func rule4_reusedIdentifierWhileAnotherCallStays() throws {
+        let h = Harness()
+        h.logOutcomes()
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        try h.calls.incoming("B")
+        h.advance(1)
+        h.renderer.tapButton()
+        h.advance(1)
+        try h.calls.end("A")
+        h.advance(1)
+        // The count of live calls is the acknowledged count again, but "A" is a new call (a
+        // source that reuses identifiers, as a modem's call index does; the simulated source
+        // refuses reuse, so the batch goes straight in).
+        let deliver = try #require(h.source.lastDeliver)
+        deliver(.changes([CallSnapshot(id: CallID("A"))]))
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge",
+            "1 dismiss", "1 outcome acknowledged",
+            "3 alert acknowledge 0 button=Acknowledge",
+        ])
+    }
+
     @Test("Rule 4: a call that joins in the background after an acknowledgement warns when the app returns")
     func rule4_joinInBackground() throws {
         let h = Harness()

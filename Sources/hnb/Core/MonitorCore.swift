@@ -390,7 +390,7 @@ final class MonitorCore {
 
     /// Publishes what the risk getters read, and tells the state objects, when something changed.
     private func publish() {
-        var snapshot = engine.signals
+        var snapshot = engine.signalsInPlace()
         snapshot.publishedAt = lastPublished.publishedAt
         // Unchanged signals are not published again (most steps change nothing readers see),
         // except for a scheduler whose clock readers cannot use: then `publishedAt` is their "now".

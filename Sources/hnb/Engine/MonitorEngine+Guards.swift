@@ -107,15 +107,20 @@ extension MonitorEngine {
 
         /// Whether every live call was acknowledged under a policy at least as strict as `policy`.
         func acknowledgementCovers(_ calls: [CallID: Bool], under policy: MonitorPolicy) -> Bool {
-            guard !acknowledged.isEmpty, !calls.isEmpty else { return false }
-            return calls.keys.allSatisfy { acknowledged[$0]?.isAtLeastAsStrict(as: policy) == true }
+            // `acknowledged` holds live calls only (`forgetAcknowledgement(of:)`), so the same
+            // count means the same calls, and the answer needs no key hashed: this runs on every
+            // call change while no event is shown. Debug builds (every test) check the premise.
+            assert(acknowledged.keys.allSatisfy { calls[$0] != nil }, "an acknowledgement outlived its call")
+            guard !calls.isEmpty, acknowledged.count == calls.count else { return false }
+            return acknowledged.values.allSatisfy { $0.isAtLeastAsStrict(as: policy) }
         }
 
         /// An acknowledgement lasts for the calls it saw: an ended call's is forgotten, so a new
-        /// call under a reused identifier is warned about again.
-        mutating func forgetAcknowledgements(notIn calls: [CallID: Bool]) {
+        /// call under a reused identifier is warned about again. Called for every call that
+        /// leaves the session, so `acknowledged` never holds a call that is not live.
+        mutating func forgetAcknowledgement(of id: CallID) {
             guard !acknowledged.isEmpty else { return }
-            acknowledged = acknowledged.filter { calls[$0.key] != nil }
+            acknowledged[id] = nil
         }
 
         /// Where a terminate countdown under `policy` that begins `now` counts from: its own N
@@ -226,7 +231,7 @@ extension MonitorEngine {
         // A visible call becomes invisible: as if it had ended, for the callback and the policy.
         if connected { connectedCount -= 1 }
         guards.exemptLive[id] = connected
-        guards.acknowledged[id] = nil
+        guards.forgetAcknowledgement(of: id)
         settle(now: now, ending: .callExempted, into: &actions)
     }
 
