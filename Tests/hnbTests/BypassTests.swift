@@ -6,7 +6,7 @@ import Testing
 import hnbTesting
 
 @MainActor
-@Suite("Bypass attempts")
+@Suite("Bypass attempts", .nothingLeftScheduled)
 struct BypassTests {
     @Test("Cycling background and foreground during the countdown neither pauses nor restarts it")
     func backgroundCycling() throws {
@@ -112,6 +112,7 @@ struct BypassTests {
         let renderer = SimulatedAlertRenderer()
         let relaunched = CallMonitor(callSource: h.source, appState: h.app, scheduler: h.scheduler,
                                      alertRenderer: renderer, terminator: SimulatedTerminator())
+        h.sharesScheduler(with: relaunched)
         relaunched.startMonitoring(withAcknowledgeIn: 10)
         #expect(renderer.current?.countdown == "Acknowledge in 10 seconds.")
         #expect(renderer.current?.button == nil)
@@ -219,7 +220,7 @@ struct BypassTests {
 extension BypassTests {
     @Test("Rule 17: acknowledging while the screen is shared is refused on every path: the button, rapid taps, the delegate's closure, the Sendable action from another thread, a hand-over, the same start again")
     func acknowledgeWhileSharing() async throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
         try h.calls.incoming("A")
@@ -258,7 +259,7 @@ extension BypassTests {
 
     @Test("Rule 17: a capture that stops and starts again between taps never lets a stale refusal through, and the call ending still dismisses")
     func sharingToggledAroundTaps() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
         h.monitor.startMonitoring(withAcknowledgeIn: 2)
         try h.calls.incoming("A")

@@ -42,7 +42,7 @@ final class LockedActions: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("Concurrency")
+@Suite("Concurrency", .nothingLeftScheduled)
 struct ConcurrencyTests {
     @Test("Eight threads calling every public method while calls change: no race, no crash, all output on main")
     func stress() async throws {

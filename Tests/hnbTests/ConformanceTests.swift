@@ -29,7 +29,7 @@ final class ForgetfulCallSource: CallSource {
 }
 
 @MainActor
-@Suite("Call source conformance")
+@Suite("Call source conformance", .nothingLeftScheduled)
 struct ConformanceTests {
     static let allChecks = [
         "PASS the first delivery after start is a complete list",

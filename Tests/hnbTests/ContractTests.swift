@@ -7,7 +7,7 @@ import Testing
 import hnbTesting
 
 @MainActor
-@Suite("Calls and events")
+@Suite("Calls and events", .nothingLeftScheduled)
 struct CallsAndEventsTests {
     @Test("Rule 1: a held call still counts as connected; a second ringing call does not undo started")
     func rule1_aggregateOfLiveCalls() throws {
@@ -232,7 +232,7 @@ extension CallsAndEventsTests {
 }
 
 @MainActor
-@Suite("Security event")
+@Suite("Security event", .nothingLeftScheduled)
 struct SecurityEventTests {
     @Test("Rule 4: a call that begins in the background starts the event when the app returns")
     func rule4_backgroundCallStartsEventOnForeground() throws {
@@ -495,7 +495,7 @@ struct SecurityEventTests {
 }
 
 @MainActor
-@Suite("Control")
+@Suite("Control", .nothingLeftScheduled)
 struct ControlTests {
     @Test("Rule 10: stopMonitoring dismisses the UI, cancels timers, stops the source and reports nothing more")
     func rule10_stopDismissesSilently() throws {

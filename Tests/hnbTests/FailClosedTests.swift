@@ -43,7 +43,7 @@ final class LockedLog: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("Fail closed")
+@Suite("Fail closed", .nothingLeftScheduled)
 struct FailClosedTests {
     // MARK: 1. A change of policy keeps the calls in progress
 

@@ -6,7 +6,7 @@ import Testing
 import hnbTesting
 
 @MainActor
-@Suite("Bypass attempts on guarded screens")
+@Suite("Bypass attempts on guarded screens", .nothingLeftScheduled)
 struct GuardBypassTests {
     /// Which of two overlapping protections ends first.
     enum EndOrder: String, CaseIterable, Sendable { case firstBegunEndsFirst, secondBegunEndsFirst }

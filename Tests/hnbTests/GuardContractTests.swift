@@ -8,16 +8,8 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-extension Harness {
-    /// Logs every outcome's ending, so it can be read in order with everything else.
-    func logOutcomes() {
-        let log = self.log
-        monitor.setOutcomeHandler { log.add("outcome \($0.ending)") }
-    }
-}
-
 @MainActor
-@Suite("Protections")
+@Suite("Protections", .nothingLeftScheduled)
 struct ProtectionTests {
     @Test("Rule 18: terminate beats acknowledge; fewer terminate seconds and more acknowledge seconds are stricter", arguments: [
         (MonitorPolicy(flow: .terminate, requestedSeconds: 30), MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), true),
@@ -187,7 +179,7 @@ private final class ProtectionBox: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("The app's own calls")
+@Suite("The app's own calls", .nothingLeftScheduled)
 struct ExemptionTests {
     @Test("Rule 19: an exempt call starts no event, reaches neither the callback nor the risk signals; every other call counts as before")
     func rule19_exemptCallIsInvisible() throws {
@@ -317,7 +309,7 @@ struct ExemptionTests {
 }
 
 @MainActor
-@Suite("Observe only")
+@Suite("Observe only", .nothingLeftScheduled)
 struct ObserveOnlyTests {
     @Test("Rule 20: startMonitoring() reports calls and signals and never shows a UI or exits")
     func rule20_observeOnly() throws {
@@ -367,7 +359,7 @@ struct ObserveOnlyTests {
 }
 
 @MainActor
-@Suite("Acknowledgement per call")
+@Suite("Acknowledgement per call", .nothingLeftScheduled)
 struct AcknowledgementCoverageTests {
     @Test("Rules 4 and 6: after an acknowledgement a new call that joins the session warns again at once (the issue's transcript)")
     func rule4_newCallAfterAcknowledgement() throws {
@@ -457,7 +449,7 @@ struct AcknowledgementCoverageTests {
 }
 
 @MainActor
-@Suite("Terminate deadline")
+@Suite("Terminate deadline", .nothingLeftScheduled)
 struct TerminateDeadlineTests {
     @Test("Rule 21: a stricter terminate protection cannot end later than the countdown already running; ending it does not restart the countdown")
     func rule21_deadlineNeverMovesLater() throws {
@@ -532,7 +524,7 @@ struct TerminateDeadlineTests {
 }
 
 @MainActor
-@Suite("Detection switch")
+@Suite("Detection switch", .nothingLeftScheduled)
 struct DetectionSwitchTests {
     @Test("Rule 22: detection off while monitoring stops the call source at once and ends the event as if its calls had ended; on again, the complete list begins one")
     func rule22_offAndOnAtOnce() throws {
@@ -593,7 +585,7 @@ final class InterruptingCallSource: CallSource {
 }
 
 @MainActor
-@Suite("Mailbox order")
+@Suite("Mailbox order", .nothingLeftScheduled)
 struct MailboxOrderTests {
     @Test("Rule 18: commands sent while a source starts come after the rest of the batch being applied, never before it")
     func nestedDrainKeepsOrder() async throws {

@@ -19,7 +19,7 @@ func shippedTable(_ language: String) throws -> [String: String] {
 let countdownKeys: [CallMonitorStringKey] = [.closeCountdown, .acknowledgeCountdown]
 let sampleCounts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 111]
 
-@Suite("Localization")
+@Suite("Localization", .nothingLeftScheduled)
 struct LocalizationTests {
     @Test("Exactly the 22 languages of the reference are shipped")
     func shippedLanguages() throws {
@@ -187,7 +187,7 @@ struct LocalizationTests {
     }
 }
 
-@Suite("Language choice")
+@Suite("Language choice", .nothingLeftScheduled)
 struct LanguageChoiceTests {
     @Test("Best match falls back to the base language, Norwegian to Bokmål, anything else to English", arguments: [
         (["de-AT"], "de"), (["pt-BR"], "pt"), (["nb-NO"], "nb"), (["no"], "nb"), (["nn-NO"], "nb"),
@@ -234,7 +234,7 @@ struct TemporaryBundle {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-@Suite("Fallback chain")
+@Suite("Fallback chain", .nothingLeftScheduled)
 struct FallbackChainTests {
     @Test("The app's key wins, an empty one falls through, a missing one comes from the library, then English")
     func chain() throws {
@@ -368,7 +368,7 @@ struct FallbackChainTests {
     }
 }
 
-@Suite("The app's own languages")
+@Suite("The app's own languages", .nothingLeftScheduled)
 struct AppLanguageTests {
     static let lithuanian: [String: String] = [
         "call_monitor_alert_title": "Saugumo politika",
@@ -439,7 +439,7 @@ struct AppLanguageTests {
 }
 
 @MainActor
-@Suite("Language of a running monitor")
+@Suite("Language of a running monitor", .nothingLeftScheduled)
 struct MonitorLanguageTests {
     @Test("setLanguage redraws the dialog on screen in the new language; a delegate gets numbers only")
     func setLanguageRedraws() throws {

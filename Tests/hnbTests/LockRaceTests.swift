@@ -75,7 +75,7 @@ private let boardRaceSeconds = 2.0
 
 // Serialized: five races at once would put some twenty spinning threads on two cores, and a
 // thread preempted while it holds a lock starves the others of the race.
-@Suite("Lock races (run under Thread Sanitizer in CI)", .serialized)
+@Suite("Lock races (run under Thread Sanitizer in CI)", .serialized, .nothingLeftScheduled)
 struct LockRaceTests {
     // MARK: Signal board
 

@@ -50,7 +50,7 @@ extension MonitorCore.Delivery {
 }
 
 @MainActor
-@Suite("Mailbox")
+@Suite("Mailbox", .nothingLeftScheduled)
 struct MailboxTests {
     let owner = CallMonitor(callSource: SimulatedCallSource(), appState: SimulatedAppState(), scheduler: ManualScheduler(),
                             alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())

@@ -8,7 +8,7 @@ import hnbTesting
 // MARK: The engine's call accounting and the capture signal
 
 @MainActor
-@Suite("Survivors: engine")
+@Suite("Survivors: engine", .nothingLeftScheduled)
 struct EngineSurvivorTests {
     @Test("A complete list that leaves out a ringing call keeps the connected count: no event, still started")
     func completeListDropsRingingCall() throws {
@@ -46,7 +46,7 @@ struct EngineSurvivorTests {
 
     @Test("The capture signal is gated by monitoring: a capture still on when monitoring stops reads false")
     func captureReadsFalseAfterStop() {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 5)
         h.capture.setCaptured(true)
         #expect(h.monitor.isScreenCaptured == true)
@@ -60,7 +60,7 @@ struct EngineSurvivorTests {
 
 // MARK: The mailbox's merge of waiting deliveries
 
-@Suite("Survivors: mailbox")
+@Suite("Survivors: mailbox", .nothingLeftScheduled)
 struct MailboxSurvivorTests {
     @Test("Deliveries merged in one burst keep each call's latest snapshot, not its first")
     func mergeKeepsLatestSnapshot() {
@@ -120,7 +120,7 @@ private func connected(_ path: String, ended: Bool = false) -> CallSnapshot {
     CallSnapshot(id: CallID(path), hasConnected: true, hasEnded: ended)
 }
 
-@Suite("Survivors: D-Bus mapping")
+@Suite("Survivors: D-Bus mapping", .nothingLeftScheduled)
 struct TelephonySurvivorTests {
     @Test("InterfacesRemoved with only the Voice interface ends the modem's calls")
     func voiceInterfaceRemovedEndsCalls() {

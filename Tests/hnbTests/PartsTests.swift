@@ -7,7 +7,7 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-@Suite("Engine edges")
+@Suite("Engine edges", .nothingLeftScheduled)
 struct EngineEdgeTests {
     @Test("An ended snapshot of a call never seen changes nothing")
     func endedUnknownCall() {
@@ -81,7 +81,7 @@ struct EngineEdgeTests {
 }
 
 @MainActor
-@Suite("Threads and re-entrancy")
+@Suite("Threads and re-entrancy", .nothingLeftScheduled)
 struct ThreadingTests {
     @Test("Calls from a background thread are applied on the main thread, in the order made")
     func backgroundCallsApplyInOrder() async throws {
@@ -162,7 +162,7 @@ struct ThreadingTests {
 }
 
 @MainActor
-@Suite("Host hooks")
+@Suite("Host hooks", .nothingLeftScheduled)
 struct HostHookTests {
     @Test("The before-exit hook runs on the main thread just before the force exit, and never in the acknowledge flow")
     func beforeForceExit() throws {
@@ -204,7 +204,7 @@ struct HostHookTests {
 }
 
 @MainActor
-@Suite("Schedulers")
+@Suite("Schedulers", .nothingLeftScheduled)
 struct SchedulerTests {
     @Test("ManualScheduler runs due work in deadline order, ties in scheduling order, and cancels")
     func manualOrder() {
@@ -286,7 +286,7 @@ struct SchedulerTests {
 }
 
 @MainActor
-@Suite("Simulated call source")
+@Suite("Simulated call source", .nothingLeftScheduled)
 struct SimulatedCallSourceTests {
     @Test("Snapshots follow the call: incoming, outgoing, connected, held, resumed, ended")
     func snapshots() throws {
@@ -340,7 +340,7 @@ struct SimulatedCallSourceTests {
     }
 }
 
-@Suite("Default UI model")
+@Suite("Default UI model", .nothingLeftScheduled)
 struct DefaultUITests {
     @Test("Terminate: title, message, countdown and Close App at every value")
     func terminateAlert() {

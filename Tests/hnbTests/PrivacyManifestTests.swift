@@ -6,7 +6,7 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-@Suite("Privacy manifest")
+@Suite("Privacy manifest", .nothingLeftScheduled)
 struct PrivacyManifestTests {
     static let manifestURL = resourcesDirectory.appendingPathComponent("PrivacyInfo.xcprivacy")
 

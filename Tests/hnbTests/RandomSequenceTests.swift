@@ -670,7 +670,7 @@ struct RandomRun {
 }
 
 @MainActor
-@Suite("Random sequences")
+@Suite("Random sequences", .nothingLeftScheduled)
 struct RandomSequenceTests {
     /// 10,000 sequences of 200 steps by default; `CALLMONITOR_RANDOM_SEQUENCES` and
     /// `CALLMONITOR_RANDOM_STEPS` run more, `CALLMONITOR_RANDOM_SEED` replays one sequence.

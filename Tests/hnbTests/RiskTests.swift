@@ -8,85 +8,15 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-/// The wall clock the tests inject: a fixed epoch plus the virtual time, plus a jump the test can
-/// set to play a user changing the device's time.
-final class TestWallClock: @unchecked Sendable {
-    // `@unchecked Sendable`: `jump` is only touched under `lock`.
-    private let lock = NSLock()
-    private var jump: TimeInterval = 0
-    let scheduler: ManualScheduler
-    static let epoch: TimeInterval = 1_800_000_000
-
-    init(scheduler: ManualScheduler) { self.scheduler = scheduler }
-
-    func setJump(_ seconds: TimeInterval) { lock.withLock { jump = seconds } }
-
-    var read: @Sendable () -> Date {
-        { [self] in
-            let offset = lock.withLock { jump }
-            return Date(timeIntervalSince1970: Self.epoch + Double(scheduler.anyThreadNow) / 1e9 + offset)
-        }
-    }
-
-    static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: epoch + seconds) }
-}
-
-/// A monitor with a capture source, a test wall clock, and the outcomes and before-exit hook
-/// written into the same log as everything else.
-@MainActor
-final class RiskHarness {
-    let scheduler = ManualScheduler()
-    let calls = SimulatedCallSource()
-    let app = SimulatedAppState()
-    let capture: SimulatedScreenCapture
-    let renderer = SimulatedAlertRenderer()
-    let terminator = SimulatedTerminator()
-    let log: Log
-    let wall: TestWallClock
-    let monitor: CallMonitor
-    private(set) var outcomes: [CallMonitorOutcome] = []
-    private var kept: [RecordingDelegate] = []
-
-    init(captured: Bool = false) {
-        capture = SimulatedScreenCapture(isCaptured: captured)
-        log = Log(scheduler: scheduler)
-        wall = TestWallClock(scheduler: scheduler)
-        let log = self.log
-        renderer.onChange = { alert in
-            log.add(alert.map { "alert \($0.flow) \($0.remaining) button=\($0.button ?? "-")" } ?? "dismiss")
-        }
-        terminator.onTerminate = { log.add("exit \($0)") }
-        monitor = CallMonitor(
-            callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer,
-            terminator: terminator, screenCapture: capture, wallClock: wall.read
-        )
-        monitor.setCallback { log.add("event \($0)") }
-        monitor.setOutcomeHandler { [unowned self] outcome in
-            expectOnMainQueue()
-            outcomes.append(outcome)
-            log.add("outcome \(outcome.ending)")
-        }
-    }
-
-    func delegate(_ name: String = "delegate") -> RecordingDelegate {
-        let made = RecordingDelegate(name, log: log)
-        kept.append(made)
-        return made
-    }
-
-    func at(_ seconds: Double) { scheduler.advance(to: ManualScheduler.nanoseconds(seconds)) }
-    func take() -> [String] { log.take() }
-}
-
 /// Nanoseconds from seconds, for exact expected instants.
 func ns(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
 
 @MainActor
-@Suite("Risk signals")
+@Suite("Risk signals", .nothingLeftScheduled)
 struct RiskSignalTests {
     @Test("callState, isMonitoring and the current event follow every step, with exact values")
     func gettersFollowTheEngine() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         #expect(h.monitor.callState == .idle)
         #expect(h.monitor.isMonitoring == false)
         #expect(h.monitor.currentSecurityEvent == nil)
@@ -117,7 +47,7 @@ struct RiskSignalTests {
 
     @Test("Terminate: the action is always available; the monitor stops being 'monitoring' at the exit")
     func terminateEventSignals() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 3)
         try h.calls.incoming("A")
         h.at(1)
@@ -130,7 +60,7 @@ struct RiskSignalTests {
 
     @Test("wasCallLive: live now, then exactly the window after the end, on the monotonic clock")
     func recentCallWindow() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         #expect(h.monitor.wasCallLive(withinLast: 1e9) == false)
         h.monitor.startMonitoring(withAcknowledgeIn: 5)
         h.at(10)
@@ -155,7 +85,7 @@ struct RiskSignalTests {
 
     @Test("wasCallLive clamps bad input: negative is 0, NaN and infinity are forever")
     func recentCallClamps() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withAcknowledgeIn: 5)
         try h.calls.incoming("A")
         #expect(h.monitor.wasCallLive(withinLast: -5) == true)  // live now
@@ -175,7 +105,7 @@ struct RiskSignalTests {
 
     @Test("Stopping during a call counts the call as live until the stop; while off, calls are not observed")
     func recentCallAcrossStop() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 30)
         try h.calls.incoming("A")
         h.at(5)
@@ -222,7 +152,7 @@ final class MainOnlyScheduler: MonitorScheduler {
 }
 
 @MainActor
-@Suite("Outcomes")
+@Suite("Outcomes", .nothingLeftScheduled)
 struct OutcomeTests {
     func outcome(
         _ ending: CallMonitorOutcome.Ending, _ flow: CallMonitorFlow, seconds: Int32, from start: Double, to end: Double,
@@ -237,7 +167,7 @@ struct OutcomeTests {
 
     @Test("Call ended: after the dismissal, with the lowest value shown")
     func callEnded() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setDelegate(h.delegate())
         h.monitor.startMonitoring(withTerminateIn: 10)
         h.at(1)
@@ -254,7 +184,7 @@ struct OutcomeTests {
 
     @Test("Acknowledged: one outcome, and none when the call then ends")
     func acknowledged() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withAcknowledgeIn: 1)
         try h.calls.incoming("A")
         h.at(2)
@@ -269,7 +199,7 @@ struct OutcomeTests {
 
     @Test("Force exit: the outcome comes before the before-exit hook and the exit")
     func forceExitBeforeHook() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setBeforeForceExit { [log = h.log] in log.add("hook") }
         h.monitor.startMonitoring(withTerminateIn: 2)
         try h.calls.incoming("A")
@@ -283,7 +213,7 @@ struct OutcomeTests {
 
     @Test("Close App: a force exit whose lowest value is the one shown at the tap")
     func closeAppTap() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let d = h.delegate()
         h.monitor.setDelegate(d)
         h.monitor.startMonitoring(withTerminateIn: 30)
@@ -296,7 +226,7 @@ struct OutcomeTests {
 
     @Test("Monitoring stopped and policy changed; the new policy's event gets its own outcome")
     func stoppedAndPolicyChanged() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
         h.at(1)
@@ -311,7 +241,7 @@ struct OutcomeTests {
 
     @Test("A hand-over is not an end: one outcome lists every presentation in order")
     func handOverPresentations() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
         h.at(1)
@@ -332,7 +262,7 @@ struct OutcomeTests {
 
     @Test("Rule 13, fail closed: a delegate the callback releases just before the event is shown hands it to the built-in dialog in the same step")
     func delegateReleasedInsideTheStep() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         final class Holder { var delegate: RecordingDelegate? }
         let holder = Holder()
         holder.delegate = RecordingDelegate("gone", log: h.log)
@@ -356,7 +286,7 @@ struct OutcomeTests {
 
     @Test("No event, no outcome: a session in the background, or a call while not monitoring")
     func noEventNoOutcome() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         try h.calls.incoming("X")
         try h.calls.end("X")
         h.app.setForeground(false)
@@ -370,7 +300,7 @@ struct OutcomeTests {
 
     @Test("A change of the device's time during an event moves only the wall-clock dates, never the monotonic instants or the duration")
     func wallClockJump() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 30)
         h.at(2)
         try h.calls.incoming("A")
@@ -410,7 +340,7 @@ struct OutcomeTests {
 
     @Test("The outcomes stream gets the same records as the handler, in order")
     func outcomeStream() async throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let stream = h.monitor.outcomes
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
         try h.calls.incoming("A")
@@ -429,11 +359,11 @@ struct OutcomeTests {
 }
 
 @MainActor
-@Suite("Screen capture")
+@Suite("Screen capture", .nothingLeftScheduled)
 struct ScreenCaptureTests {
     @Test("Rule 17 is off by default: a captured screen changes nothing but the records")
     func offByDefault() throws {
-        let h = RiskHarness(captured: true)
+        let h = Harness(captured: true, logsOutcomes: true)
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
         #expect(h.monitor.isScreenCaptured == true)
         try h.calls.incoming("A")
@@ -445,7 +375,7 @@ struct ScreenCaptureTests {
 
     @Test("Rule 17: refused while captured (the button says why), accepted once the capture stops")
     func refusedWhileCaptured() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
         h.monitor.startMonitoring(withAcknowledgeIn: 1)
         try h.calls.incoming("A")
@@ -474,7 +404,7 @@ struct ScreenCaptureTests {
 
     @Test("Rule 17: a capture already running at start refuses from the first frame")
     func capturedAtStart() throws {
-        let h = RiskHarness(captured: true)
+        let h = Harness(captured: true, logsOutcomes: true)
         h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
         try h.calls.incoming("A")
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
@@ -486,7 +416,7 @@ struct ScreenCaptureTests {
 
     @Test("Rule 17: the terminate flow is unchanged; Close App still exits while captured")
     func terminateUnchanged() throws {
-        let h = RiskHarness(captured: true)
+        let h = Harness(captured: true, logsOutcomes: true)
         h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
@@ -497,7 +427,7 @@ struct ScreenCaptureTests {
 
     @Test("Capture is observed only while monitoring; deliveries after a stop are ignored")
     func observedWhileMonitoring() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.capture.setCaptured(true)
         #expect(h.monitor.isScreenCaptured == false)
         h.monitor.startMonitoring(withTerminateIn: 5)
@@ -511,11 +441,11 @@ struct ScreenCaptureTests {
 }
 
 @MainActor
-@Suite("Event streams")
+@Suite("Event streams", .nothingLeftScheduled)
 struct EventStreamTests {
     @Test("Independent subscribers each get every event from the moment they subscribe, whatever the callback")
     func independentSubscribers() async throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.setCallback(nil)
         let early = h.monitor.events
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
@@ -539,7 +469,7 @@ struct EventStreamTests {
 
     @Test("A subscriber that stops is removed: cancelling the task, or dropping the stream")
     func cleanup() async throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let feed = h.monitor.core.eventFeed
         let task = Task { @MainActor in
             var seen = 0
@@ -576,11 +506,11 @@ final class ChangeCounter: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("Observable state")
+@Suite("Observable state", .nothingLeftScheduled)
 struct ObservableStateTests {
     @Test("Mirrors call state and the event, replaces the built-in dialog, and offers the user action")
     func mirrors() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let state = CallMonitorState.of(h.monitor)
         h.monitor.startMonitoring(withAcknowledgeIn: 1)
         #expect(state.isMonitoring == true)
@@ -606,7 +536,7 @@ struct ObservableStateTests {
 
     @Test("Only a real change notifies: a tick notifies the event, not the call state")
     func notifiesOnChange() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let state = CallMonitorState.of(h.monitor)
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
@@ -622,7 +552,7 @@ struct ObservableStateTests {
 
     @Test("One per monitor: asking again (as SwiftUI re-creating a view does) gives the same object and no hand-over")
     func onePerMonitor() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         h.monitor.startMonitoring(withTerminateIn: 5)
         let first = CallMonitorState.of(h.monitor)
         try h.calls.incoming("A")
@@ -631,13 +561,13 @@ struct ObservableStateTests {
         // Kept by the monitor: nothing of the app holds `first` any more, yet it still mirrors.
         #expect(first.securityEvent?.remaining == 4)
         #expect(h.take() == ["0 event ringing"])
-        let other = RiskHarness()
+        let other = Harness(logsOutcomes: true)
         #expect(CallMonitorState.of(other.monitor) !== first)
     }
 
     @Test("Another delegate takes the event over; setting the state object again brings it back")
     func anotherDelegate() throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let state = CallMonitorState.of(h.monitor)
         h.monitor.startMonitoring(withAcknowledgeIn: 0)
         try h.calls.incoming("A")

@@ -33,11 +33,11 @@ final class ReaderLog: @unchecked Sendable {
 }
 
 @MainActor
-@Suite("Risk signal threading")
+@Suite("Risk signal threading", .nothingLeftScheduled)
 struct RiskSignalThreadingTests {
     @Test("Four threads read every getter while the main thread rings, connects, counts down and ends calls")
     func gettersFromOtherThreads() async throws {
-        let h = RiskHarness()
+        let h = Harness(logsOutcomes: true)
         let monitor = h.monitor
         let log = ReaderLog()
         let stop = ReaderFlag()

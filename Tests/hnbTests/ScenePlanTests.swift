@@ -29,7 +29,7 @@ private func drawn(_ windows: [String: ScenePlan.WindowKind], _ alert: SecurityA
     Drawn(windows: windows, alert: alert, alertOnScreen: onScreen, restoreKey: restoreKey)
 }
 
-@Suite("Scene plan: one window")
+@Suite("Scene plan: one window", .nothingLeftScheduled)
 struct ScenePlanSingleSceneTests {
     @Test("First show: the alert in its own key window, animated; the app's key window is remembered")
     func firstShow() {
@@ -114,7 +114,7 @@ struct ScenePlanSingleSceneTests {
     }
 }
 
-@Suite("Scene plan: refused tap")
+@Suite("Scene plan: refused tap", .nothingLeftScheduled)
 struct ScenePlanRefusedTapTests {
     @Test("UIKit dropped the alert after a tap the engine refused: a new alert in a new window at once")
     func representsAfterRefusedTap() {
@@ -148,7 +148,7 @@ struct ScenePlanRefusedTapTests {
     }
 }
 
-@Suite("Scene plan: several windows")
+@Suite("Scene plan: several windows", .nothingLeftScheduled)
 struct ScenePlanMultiSceneTests {
     @Test("Two windows, the key window in the second: alert there, a cover on the first")
     func twoScenesKeyInSecond() {
@@ -287,7 +287,7 @@ struct ScenePlanMultiSceneTests {
     }
 }
 
-@Suite("Scene plan: scenes that are never drawn on")
+@Suite("Scene plan: scenes that are never drawn on", .nothingLeftScheduled)
 struct ScenePlanIneligibleTests {
     @Test("An external display's non-interactive scene never gets a window")
     func externalDisplay() {
@@ -336,7 +336,7 @@ struct ScenePlanIneligibleTests {
 /// each) and of what is drawn (no window, a cover or the alert in each, at most one alert), with
 /// and without a dialog wanted: the plan's steps, carried out on what is drawn, give exactly the
 /// plan's result, and that result obeys the rules.
-@Suite("Scene plan: exhaustive")
+@Suite("Scene plan: exhaustive", .nothingLeftScheduled)
 struct ScenePlanExhaustiveTests {
     static let ids = ["A", "B", "C"]
 

@@ -146,7 +146,7 @@ private func complete(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.c
 
 // MARK: Choosing the daemon
 
-@Suite("Telephony: choosing the daemon")
+@Suite("Telephony: choosing the daemon", .nothingLeftScheduled)
 struct TelephonyChoiceTests {
     @Test("auto takes ModemManager when it is on the bus, without asking for oFono")
     func autoPrefersModemManager() {
@@ -224,7 +224,7 @@ struct TelephonyChoiceTests {
 
 // MARK: ModemManager
 
-@Suite("Telephony: ModemManager mapping")
+@Suite("Telephony: ModemManager mapping", .nothingLeftScheduled)
 struct ModemManagerMappingTests {
     /// A session watching ModemManager with one enabled voice modem and no calls.
     private func watching(_ bus: RecordedBus, calls: [String] = []) -> TelephonySession {
@@ -373,7 +373,7 @@ struct ModemManagerMappingTests {
 
 // MARK: oFono
 
-@Suite("Telephony: oFono mapping")
+@Suite("Telephony: oFono mapping", .nothingLeftScheduled)
 struct OfonoMappingTests {
     private func watching(_ bus: RecordedBus, calls: [(String, String)] = []) -> (TelephonySession, [TelephonyOutput]) {
         var session = TelephonySession(choice: .only(.ofono))
@@ -515,7 +515,7 @@ final class ReplayBus: TelephonyBus {
     }
 }
 
-@Suite("Telephony: replayed recordings of real ModemManager 1.20 and oFono 1.31")
+@Suite("Telephony: replayed recordings of real ModemManager 1.20 and oFono 1.31", .nothingLeftScheduled)
 struct RecordedDaemonTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("TelephonyE2E/Recordings")

@@ -28,7 +28,7 @@ final class SourceRecorder: @unchecked Sendable {
 private let missingBus = "unix:path=\(NSTemporaryDirectory())callmonitor-no-such-bus-\(getpid())"
 
 @MainActor
-@Suite("Telephony source (libdbus, no daemon)")
+@Suite("Telephony source (libdbus, no daemon)", .nothingLeftScheduled)
 struct TelephonySourceTests {
     @Test("an unreachable bus: a typed busUnavailable error, then no telephony (one empty complete list)")
     func unreachableBus() async throws {
