@@ -186,30 +186,36 @@ public enum CallSourceConformance {
     }
 
     /// Records deliveries from any thread and folds them into the set of live calls, as the
-    /// engine does. `@unchecked Sendable`: every access goes through `lock`.
-    private final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var batches: [CallBatch] = []
-        private var liveCalls: Set<CallID> = []
-        private var inside = 0
-        private(set) var overlapped = false
+    /// engine does. Its whole state is one ``Locked`` value, so no field can be read unlocked.
+    private final class Recorder: Sendable {
+        private struct State {
+            var batches: [CallBatch] = []
+            var liveCalls: Set<CallID> = []
+            var inside = 0
+            var overlapped = false
+        }
 
-        var count: Int { lock.withLock { batches.count } }
+        private let state = Locked(State())
+
+        /// Whether two deliveries ever ran at the same time.
+        var overlapped: Bool { state.withLock { $0.overlapped } }
+
+        var count: Int { state.withLock { $0.batches.count } }
 
         var deliver: @Sendable (CallBatch) -> Void {
             { [self] batch in
-                lock.withLock {
-                    inside += 1
-                    if inside > 1 { overlapped = true }
+                state.withLock {
+                    $0.inside += 1
+                    if $0.inside > 1 { $0.overlapped = true }
                 }
                 // Widen the window in which an overlapping delivery would be seen.
                 usleep(200)
-                lock.withLock {
-                    inside -= 1
-                    batches.append(batch)
-                    if batch.isComplete { liveCalls.removeAll() }
+                state.withLock {
+                    $0.inside -= 1
+                    $0.batches.append(batch)
+                    if batch.isComplete { $0.liveCalls.removeAll() }
                     for call in batch.calls {
-                        if call.hasEnded { liveCalls.remove(call.id) } else { liveCalls.insert(call.id) }
+                        if call.hasEnded { $0.liveCalls.remove(call.id) } else { $0.liveCalls.insert(call.id) }
                     }
                 }
             }
@@ -219,7 +225,7 @@ public enum CallSourceConformance {
         @MainActor
         func batch(at index: Int, within seconds: Double) async -> CallBatch? {
             guard await until(within: seconds, { _ in self.count > index }) else { return nil }
-            return lock.withLock { batches[index] }
+            return state.withLock { $0.batches[index] }
         }
 
         /// Waits up to `seconds` until `condition` holds for the live calls; returns whether it did.
@@ -227,7 +233,7 @@ public enum CallSourceConformance {
         func until(within seconds: Double, _ condition: @escaping (Set<CallID>) -> Bool) async -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             while true {
-                let live = lock.withLock { liveCalls }
+                let live = state.withLock { $0.liveCalls }
                 if condition(live) { return true }
                 if Date() >= deadline { return false }
                 try? await Task.sleep(nanoseconds: 1_000_000)

@@ -47,17 +47,15 @@ enum ModemManagerCallState {
 /// Follows the calls of every ModemManager modem with a voice interface.
 struct ModemManagerTracker: CallTracker {
     /// The voice modems and their call objects.
-    private var modems: [String: Set<String>] = [:]
-    /// The calls, by object path; each knows its modem.
-    private var calls: [String: (modem: String, snapshot: CallSnapshot)] = [:]
+    private var table = CallTable()
     /// Signals older than the reply a call's state was read from are skipped (see ``Freshness``).
     private var freshness = Freshness()
 
     let backend = TelephonyBackend.modemManager
 
-    var hasVoiceModem: Bool { !modems.isEmpty }
+    var hasVoiceModem: Bool { table.hasVoiceModem }
 
-    var snapshots: [CallSnapshot] { calls.values.map(\.snapshot) }
+    var snapshots: [CallSnapshot] { table.snapshots }
 
     static let matchRules = [
         "type='signal',sender='\(MM.service)',interface='\(MM.objectManager)'",
@@ -66,8 +64,7 @@ struct ModemManagerTracker: CallTracker {
     ]
 
     mutating func resync(_ bus: any TelephonyBus) throws(TelephonyError) {
-        modems = [:]
-        calls = [:]
+        table.removeAll()
         freshness = Freshness()
         let reply = try bus.call(BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"))
         freshness.readAll(from: reply)
@@ -90,23 +87,21 @@ struct ModemManagerTracker: CallTracker {
             guard let path = message.argument(0)?.text, let gone = message.argument(1)?.texts else { return }
             // The whole modem going (or just its voice interface) ends its calls: without the
             // modem they cannot go on.
-            if gone.contains(MM.voice) || gone.contains(MM.modem) { removeModem(path) }
+            if gone.contains(MM.voice) || gone.contains(MM.modem) { table.removeModem(path) }
         case (MM.voice, "CallAdded"):
             guard let path = message.argument(0)?.text else { return }
-            modems[message.path, default: []].insert(path)
+            table.listCalls([path], on: message.path)
             loadCall(path, modem: message.path, bus)
         case (MM.voice, "CallDeleted"):
             guard let path = message.argument(0)?.text else { return }
-            modems[message.path]?.remove(path)
-            calls[path] = nil
+            table.removeCall(path, from: message.path)
         case (MM.call, "StateChanged"):
             guard let state = message.argument(1)?.integer else { return }
-            guard var call = calls[message.path] else {
+            guard table.hasCall(message.path) else {
                 // A call we did not know of (its CallAdded was missed): read it whole.
                 return loadCall(message.path, modem: "", bus)
             }
-            ModemManagerCallState.apply(state: state, direction: 0, to: &call.snapshot)
-            calls[message.path] = call
+            table.updateCall(message.path) { ModemManagerCallState.apply(state: state, direction: 0, to: &$0) }
         default:
             break
         }
@@ -115,16 +110,10 @@ struct ModemManagerTracker: CallTracker {
     private mutating func addModem(_ path: String, interfaces: [String: BusValue], _ bus: any TelephonyBus) {
         guard let voice = interfaces[MM.voice]?.properties else { return }
         let callPaths = voice["Calls"]?.texts ?? []
-        modems[path, default: []].formUnion(callPaths)
-        for call in callPaths where calls[call] == nil {
+        table.listCalls(callPaths, on: path)
+        for call in callPaths where !table.hasCall(call) {
             loadCall(call, modem: path, bus)
         }
-    }
-
-    private mutating func removeModem(_ path: String) {
-        for call in modems[path] ?? [] { calls[call] = nil }
-        for (call, entry) in calls where entry.modem == path { calls[call] = nil }
-        modems[path] = nil
     }
 
     private mutating func loadCall(_ path: String, modem: String, _ bus: any TelephonyBus) {
@@ -134,18 +123,18 @@ struct ModemManagerTracker: CallTracker {
         } catch {
             // The call object went away between the signal and the read (CallDeleted follows),
             // or cannot be read: a call we cannot read is still a call, so it counts as ringing.
-            if calls[path] == nil { calls[path] = (modem, CallSnapshot(id: CallID(path))) }
+            if !table.hasCall(path) { table.setCall(path, modem: modem, CallSnapshot(id: CallID(path))) }
             return
         }
         freshness.read(path, from: reply)
         let properties = reply.argument(0)?.properties ?? [:]
-        var snapshot = calls[path]?.snapshot ?? CallSnapshot(id: CallID(path))
+        var snapshot = table.snapshot(of: path)
         ModemManagerCallState.apply(
             state: properties["State"]?.integer ?? ModemManagerCallState.unknown,
             direction: properties["Direction"]?.integer ?? 0,
             to: &snapshot
         )
-        calls[path] = (modem, snapshot)
+        table.setCall(path, modem: modem, snapshot)
     }
 }
 #endif

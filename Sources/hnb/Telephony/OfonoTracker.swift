@@ -46,15 +46,14 @@ enum OfonoCallState {
 /// Follows the calls of every oFono modem that has a voice call manager.
 struct OfonoTracker: CallTracker {
     /// The modems whose voice call manager has been read, and their calls.
-    private var modems: [String: Set<String>] = [:]
-    private var calls: [String: (modem: String, snapshot: CallSnapshot)] = [:]
+    private var table = CallTable()
     private var freshness = Freshness()
 
     let backend = TelephonyBackend.ofono
 
-    var hasVoiceModem: Bool { !modems.isEmpty }
+    var hasVoiceModem: Bool { table.hasVoiceModem }
 
-    var snapshots: [CallSnapshot] { calls.values.map(\.snapshot) }
+    var snapshots: [CallSnapshot] { table.snapshots }
 
     static let matchRules = [
         "type='signal',sender='\(Ofono.service)',interface='\(Ofono.manager)'",
@@ -64,8 +63,7 @@ struct OfonoTracker: CallTracker {
     ]
 
     mutating func resync(_ bus: any TelephonyBus) throws(TelephonyError) {
-        modems = [:]
-        calls = [:]
+        table.removeAll()
         freshness = Freshness()
         let reply = try bus.call(BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"))
         freshness.readAll(from: reply)
@@ -86,27 +84,23 @@ struct OfonoTracker: CallTracker {
             modemProperties(path, message.argument(1)?.properties ?? [:], bus)
         case (Ofono.manager, "ModemRemoved"):
             guard let path = message.argument(0)?.text else { return }
-            removeModem(path)
+            table.removeModem(path)
         case (Ofono.modem, "PropertyChanged"):
             guard message.argument(0)?.text == "Interfaces", let interfaces = message.argument(1)?.texts else { return }
             modemProperties(message.path, ["Interfaces": .array(interfaces.map(BusValue.string))], bus)
         case (Ofono.voiceCallManager, "CallAdded"):
             guard let path = message.argument(0)?.text else { return }
             freshness.read(path, from: message)
-            modems[message.path, default: []].insert(path)
             let state = message.argument(1)?.properties?["State"]?.text ?? ""
             var snapshot = CallSnapshot(id: CallID(path))
             OfonoCallState.apply(state: state, to: &snapshot)
-            calls[path] = (message.path, snapshot)
+            table.setCall(path, modem: message.path, snapshot)
         case (Ofono.voiceCallManager, "CallRemoved"):
             guard let path = message.argument(0)?.text else { return }
-            modems[message.path]?.remove(path)
-            calls[path] = nil
+            table.removeCall(path, from: message.path)
         case (Ofono.voiceCall, "PropertyChanged"):
             guard message.argument(0)?.text == "State", let state = message.argument(1)?.text else { return }
-            var entry = calls[message.path] ?? (modem: "", snapshot: CallSnapshot(id: CallID(message.path)))
-            OfonoCallState.apply(state: state, to: &entry.snapshot)
-            calls[message.path] = entry
+            table.updateCall(message.path) { OfonoCallState.apply(state: state, to: &$0) }
         default:
             break
         }
@@ -118,33 +112,26 @@ struct OfonoTracker: CallTracker {
         guard let interfaces = properties["Interfaces"]?.texts else { return }
         let hasVoice = interfaces.contains(Ofono.voiceCallManager)
         if !hasVoice {
-            removeModem(path)
+            table.removeModem(path)
             return
         }
-        guard modems[path] == nil else { return }
-        modems[path] = []
+        guard !table.hasModem(path) else { return }
+        table.addModem(path)
         let reply: BusMessage
         do {
             reply = try bus.call(BusMethodCall(destination: Ofono.service, path: path, interface: Ofono.voiceCallManager, member: "GetCalls"))
         } catch {
             // The manager went away again before it could be read; its signal follows.
-            modems[path] = nil
+            table.removeModem(path)
             return
         }
         for entry in reply.argument(0)?.elements ?? [] {
             guard let fields = entry.elements, fields.count == 2, let call = fields[0].text else { continue }
             freshness.read(call, from: reply)
-            var snapshot = calls[call]?.snapshot ?? CallSnapshot(id: CallID(call))
+            var snapshot = table.snapshot(of: call)
             OfonoCallState.apply(state: fields[1].properties?["State"]?.text ?? "", to: &snapshot)
-            calls[call] = (path, snapshot)
-            modems[path, default: []].insert(call)
+            table.setCall(call, modem: path, snapshot)
         }
-    }
-
-    private mutating func removeModem(_ path: String) {
-        for call in modems[path] ?? [] { calls[call] = nil }
-        for (call, entry) in calls where entry.modem == path { calls[call] = nil }
-        modems[path] = nil
     }
 }
 #endif

@@ -156,8 +156,9 @@ final class TelephonyWorker: @unchecked Sendable {
         }
     }
 
-    /// A monotonic clock in nanoseconds.
-    private static var now: Int64 { Int64(clamping: DispatchTime.now().uptimeNanoseconds) }
+    /// The library's one monotonic clock (``MonotonicClock``, counting time suspended), so the
+    /// worker's retry and resync times and the monitor's countdown read the same clock.
+    private static var now: Int64 { MonotonicClock.now() }
 
     private func perform(_ outputs: [TelephonyOutput]) {
         for output in outputs where !isStopped {

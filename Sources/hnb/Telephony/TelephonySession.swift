@@ -76,7 +76,7 @@ struct TelephonySession {
 
     let choice: TelephonyBackendChoice
     private var tracker: (any CallTracker)?
-    /// Whose name owner we follow, and whether the daemon is on the bus right now.
+    /// Whether the daemon is on the bus right now (its well-known name has an owner).
     private var present = false
     /// The calls last reported live, by identifier.
     private var reported: [CallID: CallSnapshot] = [:]
