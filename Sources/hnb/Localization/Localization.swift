@@ -4,7 +4,7 @@
 import Foundation
 
 /// A CLDR plural category.
-public enum PluralCategory: String, Sendable, CaseIterable {
+package enum PluralCategory: String, Sendable, CaseIterable {
     /// The category names CLDR uses; each language uses some of them (see ``PluralRules``).
     case zero, one, two, few, many, other
 }
@@ -16,10 +16,10 @@ public enum PluralCategory: String, Sendable, CaseIterable {
 /// A language with no rule here gets `other` for every count: an app's plain `KEY` then serves
 /// every count, which is never wrong, whereas borrowing English's `one` could pick a form that
 /// does not fit.
-public enum PluralRules {
+package enum PluralRules {
     /// The category of the whole number `n` (negative numbers use their magnitude) in `language`
     /// (a tag such as `ru`, `pt-PT` or `lt`; `other` for a language without a rule here).
-    public static func category(of n: Int, in language: String) -> PluralCategory {
+    package static func category(of n: Int, in language: String) -> PluralCategory {
         let n = n.magnitude
         let mod10 = n % 10
         let mod100 = n % 100
@@ -73,7 +73,7 @@ public enum PluralRules {
     }
 
     /// Every category `language` uses (for any number, fractions included), `other` last.
-    public static func categories(of language: String) -> [PluralCategory] {
+    package static func categories(of language: String) -> [PluralCategory] {
         switch baseCode(language) {
         case "ru", "uk", "pl", "cs", "sk", "lt": [.one, .few, .many, .other]
         case "hr", "sr", "bs", "ro": [.one, .few, .other]
@@ -89,16 +89,16 @@ public enum PluralRules {
 }
 
 /// Picks the language of the built-in dialog.
-public enum LanguageMatcher {
+package enum LanguageMatcher {
     /// The 22 languages shipped with the library, as `.lproj` names.
-    public static let shipped = [
+    package static let shipped = [
         "en", "de", "fr", "es", "it", "pt", "nl", "ru", "pl", "tr", "bg",
         "cs", "da", "el", "fi", "hr", "hu", "nb", "ro", "sk", "sv", "uk",
     ]
 
     /// The first of `preferred` that `available` has, comparing base languages (`de-AT` and
     /// `de_AT.UTF-8` match `de`; `no`, `nn` and `nb-NO` match `nb`); English when none does.
-    public static func bestMatch(preferred: [String], available: [String] = shipped) -> String {
+    package static func bestMatch(preferred: [String], available: [String] = shipped) -> String {
         bestMatchTag(preferred: preferred, available: available).base
     }
 
@@ -132,7 +132,7 @@ public enum LanguageMatcher {
     /// The user's preferred languages from the POSIX environment, in priority order:
     /// `LANGUAGE` (a colon-separated list), then `LC_ALL`, `LC_MESSAGES`, `LANG`. `C` and `POSIX`
     /// name no language and are skipped.
-    public static func preferredLanguages(environment: [String: String]) -> [String] {
+    package static func preferredLanguages(environment: [String: String]) -> [String] {
         var result: [String] = []
         if let list = environment["LANGUAGE"] {
             result += list.split(separator: ":").map(String.init)
@@ -145,7 +145,7 @@ public enum LanguageMatcher {
 
     /// The user's preferred languages on this platform: the system's list on Apple platforms, the
     /// environment elsewhere (Foundation on Linux ignores the environment here).
-    public static func systemPreferredLanguages() -> [String] {
+    package static func systemPreferredLanguages() -> [String] {
         #if canImport(Darwin)
         Locale.preferredLanguages
         #else
