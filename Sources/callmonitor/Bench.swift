@@ -1,6 +1,7 @@
-// `callmonitor bench`: countdown precision on the live scheduler against a naive chain of
-// one-second delays, detection latency across threads, engine throughput, and idle cost. It runs
-// the production CallMonitor; only the call source and the UI are scripted.
+// The measurements of `callmonitor bench` (BenchCommand.swift reads the option): countdown
+// precision on the live scheduler against a naive chain of one-second delays, detection latency
+// across threads, engine throughput, and idle cost. It runs the production CallMonitor; only the
+// call source and the UI are scripted.
 
 import Dispatch
 import Foundation
@@ -140,12 +141,9 @@ struct ProcStatusMemory: Equatable {
     }
 }
 
+/// A figure for the table, rounded as the BENCH line rounds it; `n/a` when it could not be measured.
 func format(_ value: Double, _ digits: Int = 3) -> String {
-    guard value.isFinite else { return "n/a" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    return String(rounded)
+    value.isFinite ? String(rounded(value, places: digits)) : "n/a"
 }
 
 @MainActor
@@ -200,22 +198,23 @@ enum Bench {
         Output.write("5. Storm: 8 threads calling the public API at full speed for \(plan.stormSeconds) s (\(storm.calls) calls)\n")
         Output.write("   main-queue latency: median \(format(stormStats.median)) ms, p99 \(format(stormStats.p99)) ms, max \(format(stormStats.max)) ms; peak memory \(format(storm.peakMiB, 1)) MiB\n\n")
 
-        let json = [
-            "\"tick_p99_ms\":\(format(liveStats.p99, 4))",
-            "\"tick_last_ms\":\(format(live.last ?? .nan, 4))",
-            "\"naive_last_ms\":\(format(naive.last ?? .nan, 4))",
-            "\"raw_timer_p99_ms\":\(format(rawStats.p99, 4))",
-            "\"tick_p99_vs_raw\":\(format(tickRatio, 3))",
-            "\"detect_p99_ms\":\(format(detectStats.p99, 4))",
-            "\"events_per_s\":\(Int(rates[1] ?? 0))",
-            "\"events_per_s_64_calls\":\(Int(rates[64] ?? 0))",
-            "\"idle_timers\":\(idle.timers)",
-            "\"idle_cpu_ms\":\(format(idle.cpu, 3))",
-            "\"storm_calls\":\(storm.calls)",
-            "\"storm_main_p99_ms\":\(format(stormStats.p99, 4))",
-            "\"storm_peak_mib\":\(format(storm.peakMiB, 1))",
-        ]
-        Output.write("BENCH {" + json.joined(separator: ",") + "}\n")
+        // The figures for scripts and CI, through the one JSON Lines writer: a figure that could not
+        // be measured (no tick came) is null, where the table says n/a.
+        var figures = JSONLine()
+        figures.add("tick_p99_ms", .number(liveStats.p99, places: 4))
+        figures.add("tick_last_ms", .number(live.last ?? .nan, places: 4))
+        figures.add("naive_last_ms", .number(naive.last ?? .nan, places: 4))
+        figures.add("raw_timer_p99_ms", .number(rawStats.p99, places: 4))
+        figures.add("tick_p99_vs_raw", .number(tickRatio, places: 3))
+        figures.add("detect_p99_ms", .number(detectStats.p99, places: 4))
+        figures.add("events_per_s", Int(rates[1] ?? 0))
+        figures.add("events_per_s_64_calls", Int(rates[64] ?? 0))
+        figures.add("idle_timers", idle.timers)
+        figures.add("idle_cpu_ms", .number(idle.cpu, places: 3))
+        figures.add("storm_calls", storm.calls)
+        figures.add("storm_main_p99_ms", .number(stormStats.p99, places: 4))
+        figures.add("storm_peak_mib", .number(storm.peakMiB, places: 1))
+        JSONLinesWriter(flushing: .everyLine).write(figures, prefix: "BENCH ")
     }
 
     private static func pad(_ value: Double) -> String {

@@ -1,5 +1,6 @@
-// `callmonitor demo`: the policy played in real time through the production engine and the live
-// scheduler, with the default UI drawn as a dialog box in the terminal.
+// The demo behind `callmonitor demo` (DemoCommand.swift reads the options): the policy played in
+// real time through the production engine and the live scheduler, with the default UI drawn as a
+// dialog box in the terminal.
 
 import Dispatch
 import hnb
@@ -32,6 +33,7 @@ final class ScaledScheduler: MonitorScheduler {
     }
 }
 
+/// What `demo` was asked to play; the defaults are the demo's, and its help says them.
 struct DemoOptions {
     var flow: CallMonitorFlow = .terminate
     var seconds: Int32 = 5
@@ -98,10 +100,7 @@ final class Demo {
             callState = "\(event)"
             say(style.dim("callback: .\(event)"))
         }
-        switch options.flow {
-        case .terminate: monitor.startMonitoring(withTerminateIn: options.seconds)
-        case .acknowledge: monitor.startMonitoring(withAcknowledgeIn: options.seconds)
-        }
+        monitor.startMonitoring(options.flow, seconds: options.seconds)
         say(DemoNarrator.policyLine(options.flow, options.seconds))
         if options.interactive {
             startKeyboard()
@@ -333,10 +332,7 @@ enum DemoObservation: Equatable {
 /// something the monitor did not do.
 enum DemoNarrator {
     static func policyLine(_ flow: CallMonitorFlow, _ seconds: Int32) -> String {
-        switch flow {
-        case .terminate: "CallMonitor demo - monitoring on: terminate flow, \(max(1, seconds))-second countdown."
-        case .acknowledge: "CallMonitor demo - monitoring on: acknowledge flow, button after \(max(0, seconds)) s."
-        }
+        "CallMonitor demo - monitoring on: \(PolicyWords.describe(flow, seconds: seconds))."
     }
 
     /// After a tap. `button` is the button tapped (nil when none was shown); `effects` what the

@@ -55,7 +55,8 @@ struct ScenarioStep: Equatable {
 }
 
 enum ScenarioParser {
-    /// Every command name, for `--help` and for suggestions when one is misspelt.
+    /// Every command name, for the suggestion when one is misspelt (simulate's help lists the
+    /// commands with their arguments in its own words).
     static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
@@ -109,17 +110,13 @@ enum ScenarioParser {
             }
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
+        /// The flow and seconds of `start` and `protect`, read as demo and watch read theirs.
         func policy(_ flowWord: String, _ secondsWord: String) throws(ScenarioError) -> (CallMonitorFlow, Int32) {
-            let flow: CallMonitorFlow
-            switch flowWord {
-            case "terminate": flow = .terminate
-            case "acknowledge": flow = .acknowledge
-            default: throw unknown("flow", flowWord, ["terminate", "acknowledge"], expected: "terminate or acknowledge")
+            do throws(PolicyWordError) {
+                return (try PolicyWords.flow(flowWord), try PolicyWords.seconds(secondsWord))
+            } catch {
+                throw ScenarioError(line: line, message: error.message)
             }
-            guard let seconds = parseSeconds(secondsWord) else {
-                throw ScenarioError(line: line, message: "bad number '\(secondsWord)': expected a whole number of seconds")
-            }
-            return (flow, seconds)
         }
         switch name {
         case "start":
@@ -193,32 +190,4 @@ enum ScenarioParser {
         }
         return seconds * 1_000_000_000 + nanos
     }
-
-    /// Any whole number; values beyond `Int32` are clamped to it, as the API's parameter is `Int32`
-    /// and the policy clamps further anyway.
-    static func parseSeconds(_ word: String) -> Int32? {
-        var digits = Substring(word)
-        var negative = false
-        if digits.first == "-" || digits.first == "+" {
-            negative = digits.first == "-"
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let trimmed = digits.drop(while: { $0 == "0" })
-        guard trimmed.count <= 12, let magnitude = Int64(trimmed.isEmpty ? "0" : trimmed) else {
-            return negative ? .min : .max
-        }
-        return Int32(clamping: negative ? -magnitude : magnitude)
-    }
-}
-
-/// Formats virtual nanoseconds as seconds: `3`, `1.5`, `0.000000001`.
-func formatSeconds(_ nanoseconds: Int64) -> String {
-    let whole = nanoseconds / 1_000_000_000
-    let fraction = nanoseconds % 1_000_000_000
-    guard fraction != 0 else { return String(whole) }
-    var digits = String(fraction)
-    digits = String(repeating: "0", count: 9 - digits.count) + digits
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return "\(whole).\(digits)"
 }

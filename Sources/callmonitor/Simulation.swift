@@ -1,53 +1,16 @@
-// `callmonitor simulate`: runs a scenario through a real CallMonitor on a virtual clock and
-// records every observable output as one JSON object a line.
+// The simulation behind `callmonitor simulate` (SimulateCommand.swift reads the options): a
+// scenario run through a real CallMonitor on a virtual clock, every observable output recorded
+// as one JSON object a line.
 
 import hnb
 import hnbTesting
 
-/// A JSON object under construction, written with its keys in the order given.
-struct JSONLine {
-    private var fields: [String] = []
-
+extension JSONLine {
+    /// A transcript line: the virtual time in seconds, then the kind, then the fields of its kind.
     init(t: Int64, kind: String) {
-        fields.append("\"t\":\(formatSeconds(t))")
+        self.init()
+        add("t", seconds: t)
         add("kind", kind)
-    }
-
-    mutating func add(_ key: String, _ value: String?) {
-        fields.append("\(Self.quote(key)):\(value.map(Self.quote) ?? "null")")
-    }
-
-    mutating func add(_ key: String, _ value: Int) {
-        fields.append("\(Self.quote(key)):\(value)")
-    }
-
-    mutating func add(_ key: String, _ value: Bool) {
-        fields.append("\(Self.quote(key)):\(value)")
-    }
-
-    /// Virtual nanoseconds as a number of seconds, like `t`.
-    mutating func add(_ key: String, seconds nanoseconds: Int64) {
-        fields.append("\(Self.quote(key)):\(formatSeconds(nanoseconds))")
-    }
-
-    var text: String { "{" + fields.joined(separator: ",") + "}" }
-
-    static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 
@@ -277,13 +240,12 @@ final class Simulation {
 
     private func perform(_ command: ScenarioCommand) throws {
         switch command {
-        case .start(.terminate, let seconds): monitor.startMonitoring(withTerminateIn: seconds)
-        case .start(.acknowledge, let seconds): monitor.startMonitoring(withAcknowledgeIn: seconds)
+        case .start(let flow, let seconds): monitor.startMonitoring(flow, seconds: seconds)
         case .startObserving: monitor.startMonitoring()
         case .stop: monitor.stopMonitoring()
         case .protect(let name, let flow, let seconds):
             guard protections[name] == nil else { throw SimulationError("protection \(name) is already open") }
-            protections[name] = flow == .terminate ? monitor.protect(withTerminateIn: seconds) : monitor.protect(withAcknowledgeIn: seconds)
+            protections[name] = monitor.protect(flow, seconds: seconds)
         case .unprotect(let name):
             guard let protection = protections.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
             protection.end()

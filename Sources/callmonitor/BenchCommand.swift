@@ -1,0 +1,42 @@
+// `callmonitor bench`: its option and help; the measurements are in Bench.swift and BenchStorm.swift.
+
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct BenchCommand: ToolCommand {
+    let name = "bench"
+
+    var options: [CommandOption] {
+        [CommandOption(flag: "--quick", "a few-second smoke run (CI uses it to prove the tool works)")]
+    }
+
+    let summary = """
+        Measures countdown precision, detection latency, engine throughput and idle cost with the
+        production engine (build with -c release for real figures; --quick is a few-second smoke run).
+        """
+
+    let about = """
+        Measures the production engine: countdown precision on the live scheduler against a naive chain
+        of one-second delays, detection latency across threads, engine throughput, peak memory of this
+        process, and idle cost. Prints a table and a last line 'BENCH {...}' with the figures as JSON.
+        Build with -c release for real figures.
+        """
+
+    @MainActor
+    func run(_ arguments: ArraySlice<String>) -> Never {
+        let (options, words) = parseOptions(arguments)
+        guard words.isEmpty else { fail("bench takes no arguments besides --quick\n\(help)") }
+        let quick = options["--quick"] != nil
+        Task { @MainActor in
+            await Bench.run(plan: quick ? .quick : .full, quick: quick)
+            exit(0)
+        }
+        dispatchMain()
+    }
+}

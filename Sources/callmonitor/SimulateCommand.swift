@@ -1,0 +1,120 @@
+// `callmonitor simulate`: its options and help, and the run: read the scenario, check it, stream
+// the transcript of a Simulation (Simulation.swift) to standard output.
+
+import hnb
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct SimulateCommand: ToolCommand {
+    let name = "simulate"
+    let operands: String? = "FILE|-"
+
+    var options: [CommandOption] {
+        [
+            CommandOption("--language", "CODE", """
+                language of the built-in dialog: \(Languages.available.joined(separator: " "))
+                (a region such as pt-BR or de-AT picks its language; default en)
+                """),
+            CommandOption(flag: "--echo", "write each scenario line into the transcript, kind \"input\", before it runs"),
+        ]
+    }
+
+    let summary = """
+        Runs a scenario (one 'TIME COMMAND [ARGS]' a line) against a real CallMonitor on a
+        virtual clock and prints the transcript as JSON Lines. Exit status 2 on a bad scenario.
+        """
+
+    let about = """
+        Runs a scenario against a real CallMonitor on a virtual clock (hours take milliseconds) and
+        prints every observable output as one JSON object a line. FILE '-' reads standard input.
+        """
+
+    let details: String? = """
+        scenario lines: TIME COMMAND [ARGS]   TIME: seconds from the start, 0 to 9000000000, up to
+        nine decimals, never decreasing. '#' starts a comment. The app starts in the foreground, with no
+        call, not monitoring, the built-in dialog and a recording callback.
+          start terminate N | start acknowledge N   start monitoring (N: any whole number, clamped to Int32)
+          start observe                             startMonitoring(): observe only, never a security UI
+          stop                                      stopMonitoring() (ends the app-wide policy only)
+          protect NAME terminate N | protect NAME acknowledge N
+                                                    a screen's protection begins (the strictest policy is in force)
+          unprotect NAME                            the named protection ends
+          exempt ID | unexempt ID                   exemptCall / removeExemption: the app's own call
+          detection off | detection on              setCallDetectionEnabled(false / true), at once
+          incoming ID | outgoing ID                 a new call ringing in / dialing out
+          connect ID | hold ID | resume ID | end ID the call connects, is held, resumed, ends
+          background | foreground                   the app leaves / enters the foreground
+          tap                                       the delegate's latest onUserAction, else the dialog's button
+          delegate custom | delegate none | delegate release
+                                                    a new recording delegate / setDelegate(nil) / free it unannounced
+          callback on | callback off                the recording callback / setCallback(nil)
+          capture on | capture off                  the screen starts / stops being captured (recorded, shared)
+          capture rule on | capture rule off        setRefusesAcknowledgementWhileScreenCaptured(true / false)
+          wait                                      nothing: lets time run to TIME
+
+        transcript kinds: event, detect, tick, end, alert, dismiss, tap (accepted: true|false), input
+        (with --echo), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured: one per
+        security event, when it ends), exit. Examples: Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
+
+        exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for
+        standard input, on standard error, nothing on standard output) or a bad option.
+
+        """
+
+    @MainActor
+    func run(_ arguments: ArraySlice<String>) -> Never {
+        let (options, words) = parseOptions(arguments)
+        guard words.count == 1 else { fail("simulate takes one FILE (or - for standard input)\n\(help)") }
+        let chosen = strings(forLanguage: options["--language"])
+        let path = words[0]
+        // `FILE:N:` is the form editors and terminals turn into a link to the line; standard input
+        // has no name, so it keeps `line N:`.
+        let location = path == "-" ? { (line: Int) in "line \(line)" } : { (line: Int) in "\(path):\(line)" }
+        func report(_ error: ScenarioError) -> Never {
+            Output.error("\(location(error.line)): \(error.message)\n")
+            exit(2)
+        }
+        let steps: [ScenarioStep]
+        do { steps = try ScenarioParser.parse(Self.readAll(path)) } catch { report(error) }
+        if steps.isEmpty {
+            // Not an error (an empty file is a valid scenario), but almost always a mistake: the
+            // wrong file, or every line commented out.
+            Output.error("callmonitor: warning: \(path == "-" ? "standard input" : path) has no commands; the transcript is empty\n")
+        }
+        // Each line is written as it happens (memory stays flat on a scenario of years, and a long
+        // one can be followed), unless a call command will fail: then, as for a syntax error,
+        // nothing is written but the error, so the lines are kept until the run stops.
+        let fails = Simulation.firstScriptError(in: steps) != nil
+        let output = JSONLinesWriter(flushing: .inBlocks(bytes: 65_536))
+        // A named simulation: its delegates reach back to it weakly while it runs.
+        let simulation = Simulation(strings: chosen, echo: options["--echo"] != nil, sink: fails ? nil : { output.write(line: $0) })
+        let lines: [String]
+        do { lines = try simulation.run(steps) } catch { report(error) }
+        withExtendedLifetime(simulation) {}
+        for line in lines { output.write(line: line) }
+        output.flush()
+        exit(0)
+    }
+
+    /// The whole of `path` (`-`: standard input) as text; fails when it cannot be read.
+    private static func readAll(_ path: String) -> String {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { fail("cannot open \(path): \(String(cString: strerror(errno)))") }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { fail("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        if fd != 0 { close(fd) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
