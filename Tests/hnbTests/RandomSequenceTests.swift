@@ -288,6 +288,13 @@ final class InvariantChecker {
         if eventOpen && lastRemaining == nil && shownFlow == nil { fail("an event ended without an outcome") }
     }
 
+    /// After every step: one wake-up per event on screen and none without one, so no timer of an
+    /// ended event outlives it (the end-of-test check of `Harness`, after every step here).
+    func checkScheduled(pending: Int, eventShown: Bool) {
+        let allowed = eventShown ? 1 : 0
+        if pending > allowed { fail("\(pending) piece(s) of work scheduled with \(eventShown ? "one event" : "no event") on screen") }
+    }
+
     /// After every step: a monitor that should show the policy shows it (fail closed). In the
     /// foreground that is every live call no acknowledgement covers under a policy in force; in
     /// the background, an event shown before a step that cannot end one is still shown (rule 8).
@@ -413,6 +420,7 @@ struct RandomRun {
             await performRandomStep()
             checker.checkVisible(delegateAlive: delegate != nil || !delegateSet, shownBefore: shownBefore)
             checker.checkOutcomes()
+            checker.checkScheduled(pending: scheduler.pendingCount, eventShown: monitor.currentSecurityEvent != nil)
             if !checker.violations.isEmpty { break }
         }
         return checker.violations
