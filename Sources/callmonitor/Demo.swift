@@ -129,7 +129,7 @@ final class Demo {
             story.append((secondRings + 1.5, { self.say("Nobody hangs up now; watch the countdown reach 0.") }))
         case .acknowledge:
             let tapAt = secondRings + s + 1.5
-            story.append((tapAt, { self.tap() }))
+            story.append((tapAt, { self.tapWhenShown(triesLeft: 20) }))
             story.append((tapAt + 2, { self.hangUp("Nothing was closed: the acknowledge flow never exits.") }))
             story.append((tapAt + 3, { self.finish("End of the demo.") }))
         }
@@ -172,6 +172,15 @@ final class Demo {
             toForeground: toForeground, dialogBefore: dialogBefore, dialogAfter: renderer.current != nil,
             countdownShown: renderer.current?.countdown != nil, effects: Array(observed[mark...])
         ))
+    }
+
+    /// The story's tap comes 1.5 s after the button is due, which on a loaded machine at a high
+    /// `--speed` is a few milliseconds of real time: the tap's timer may run before the tick that
+    /// shows the button. A person cannot tap a button not drawn yet, so the story waits for it
+    /// (in steps of 0.1 s, for 2 s at most, then taps whatever is shown).
+    private func tapWhenShown(triesLeft: Int) {
+        guard renderer.current?.button == nil, triesLeft > 0 else { return tap() }
+        _ = scheduler.schedule(at: scheduler.now + 100_000_000) { self.tapWhenShown(triesLeft: triesLeft - 1) }
     }
 
     /// Taps the dialog's button and tells what the monitor did with it.
