@@ -299,6 +299,7 @@ final class Demo {
                 switch part {
                 case .title: self.style.bold(text)
                 case .message: text
+                case .verdict: self.style.bold(text)
                 case .countdown: self.style.yellow(text)
                 case .button: self.style.inverse(text)
                 }

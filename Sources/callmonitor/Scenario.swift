@@ -42,7 +42,20 @@ enum ScenarioCommand: Equatable {
     case capture(Bool)
     /// The opt-in rule 17 is switched on or off.
     case refusesAcknowledgementWhileScreenCaptured(Bool)
+    /// The call verifier's answers to every following question (rule 23): each a verdict and its
+    /// delay in nanoseconds; none for a verifier that never answers.
+    case verdict([VerdictReply])
+    /// The verifier's budget, in nanoseconds (rule 23).
+    case verdictBudget(Int64)
+    /// The call verifier is removed.
+    case verdictOff
     case wait
+}
+
+/// One scripted answer of the call verifier: what it says and how long after the question.
+struct VerdictReply: Equatable {
+    let verdict: CallMonitorCallVerdict
+    let delay: Int64
 }
 
 /// A command with the line it came from and the instant (virtual nanoseconds) it runs at.
@@ -60,7 +73,7 @@ enum ScenarioParser {
     static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
-        "protect", "unprotect", "exempt", "unexempt", "detection",
+        "protect", "unprotect", "exempt", "unexempt", "detection", "verdict",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
@@ -172,8 +185,46 @@ enum ScenarioParser {
             case ["rule", "off"]: return .refusesAcknowledgementWhileScreenCaptured(false)
             default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
             }
+        case "verdict":
+            return try parseVerdict(args, line: line)
         default:
             throw ScenarioError(line: line, message: "unknown command '\(name)'\(Suggestions.hint(for: name, in: commandNames))")
+        }
+    }
+
+    /// The verdict words: `bank`, `notbank`, `unknown`.
+    static let verdictWords = ["bank", "notbank", "unknown"]
+
+    /// `verdict bank | notbank | unknown | late N | never | twice V V | budget S | off`.
+    private static func parseVerdict(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+        let usage = "'verdict' takes bank, notbank, unknown, late N, never, twice VERDICT VERDICT, budget SECONDS or off"
+        func word(_ text: String) throws(ScenarioError) -> CallMonitorCallVerdict {
+            switch text {
+            case "bank": return .bankIsCalling
+            case "notbank": return .bankIsNotCalling
+            case "unknown": return .unknown
+            default:
+                let hint = Suggestions.hint(for: text, in: verdictWords)
+                throw ScenarioError(line: line, message: "unknown verdict '\(text)'" + (hint.isEmpty ? ": expected bank, notbank or unknown" : hint))
+            }
+        }
+        func seconds(_ text: String) throws(ScenarioError) -> Int64 {
+            guard let value = parseTime(text) else {
+                throw ScenarioError(line: line, message: "bad seconds '\(text)': expected seconds such as 5 or 0.5")
+            }
+            return value
+        }
+        switch args.count {
+        case 1 where args[0] == "never": return .verdict([])
+        case 1 where args[0] == "off": return .verdictOff
+        case 1: return .verdict([VerdictReply(verdict: try word(args[0]), delay: 0)])
+        // A late answer says "not calling": the answer that would change the dialog, so a
+        // transcript shows plainly that it was ignored.
+        case 2 where args[0] == "late": return .verdict([VerdictReply(verdict: .bankIsNotCalling, delay: try seconds(args[1]))])
+        case 2 where args[0] == "budget": return .verdictBudget(try seconds(args[1]))
+        case 3 where args[0] == "twice":
+            return .verdict([VerdictReply(verdict: try word(args[1]), delay: 0), VerdictReply(verdict: try word(args[2]), delay: 0)])
+        default: throw ScenarioError(line: line, message: usage)
         }
     }
 

@@ -55,11 +55,19 @@ struct SimulateCommand: ToolCommand {
           callback on | callback off                the recording callback / setCallback(nil)
           capture on | capture off                  the screen starts / stops being captured (recorded, shared)
           capture rule on | capture rule off        setRefusesAcknowledgementWhileScreenCaptured(true / false)
+          verdict bank | verdict notbank | verdict unknown
+                                                    the call verifier answers every later question at once
+          verdict late N | verdict never            it answers "not calling" N s after each question / never
+          verdict twice V V                         it answers twice at once (V: bank, notbank, unknown)
+          verdict budget S | verdict off            setCallVerifierBudget(S) / setCallVerifier(nil)
           wait                                      nothing: lets time run to TIME
 
-        transcript kinds: event, detect, tick, end, alert, dismiss, tap (accepted: true|false), input
-        (with --echo), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured: one per
-        security event, when it ends), exit. Examples: Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
+        transcript kinds: event, detect, tick, end, alert (its verdict: the line shown, or null),
+        dismiss, tap (accepted: true|false), input (with --echo), verdict (each verdict the monitor
+        records: bankIsCalling, bankIsNotCalling, unknown; with "delegate" when a recording delegate
+        is told), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured, verdict,
+        verdictAt: one per security event, when it ends), exit. Examples:
+        Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
         exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for
         standard input, on standard error, nothing on standard output) or a bad option.

@@ -105,6 +105,16 @@ final class TranscriptDelegate: CallMonitorDelegate {
     }
 }
 
+/// Rule 24: the recording delegate is told of the verdict too; its line names it.
+extension TranscriptDelegate: CallMonitorVerdictDelegate {
+    func callMonitorDidReceiveVerdict(_ verdict: CallMonitorCallVerdict) {
+        transcript.record("verdict") {
+            $0.add("verdict", verdict.description)
+            $0.add("delegate", number)
+        }
+    }
+}
+
 /// A scenario line that names a protection wrongly.
 struct SimulationError: Error {
     let message: String
@@ -122,6 +132,8 @@ final class Simulation {
     private let terminator = SimulatedTerminator()
     private let capture = SimulatedScreenCapture()
     private let monitor: CallMonitor
+    /// The scripted call verifier, set on the monitor by the first `verdict` line (rule 23).
+    private let verifier: ScriptedCallVerifier
 
     /// The recording delegate the scenario set and still holds, if any.
     private var delegate: TranscriptDelegate?
@@ -149,6 +161,7 @@ final class Simulation {
                 $0.add("countdown", alert.countdown)
                 $0.add("button", alert.button)
                 $0.add("remaining", Int(alert.remaining))
+                $0.add("verdict", alert.verdict)
             }
         }
         terminator.onTerminate = { code in transcript.record("exit") { $0.add("code", Int(code)) } }
@@ -161,6 +174,11 @@ final class Simulation {
             strings: strings,
             screenCapture: capture
         )
+        verifier = ScriptedCallVerifier(scheduler: scheduler)
+        // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
+        monitor.setVerdictObserver { verdict in
+            transcript.record("verdict") { $0.add("verdict", verdict.description) }
+        }
         setRecordingCallback()
         // Rule 16: one line per security event, when it ends (before the exit line of a force exit).
         monitor.setOutcomeHandler { outcome in
@@ -171,6 +189,8 @@ final class Simulation {
                 $0.add("lowestRemaining", Int(outcome.lowestRemaining))
                 $0.add("shownOn", outcome.presentations.map(\.surface.description).joined(separator: ","))
                 $0.add("captured", outcome.wasScreenCaptured)
+                $0.add("verdict", outcome.verdict.description)
+                if let at = outcome.verdictArrivedAt { $0.add("verdictAt", seconds: at) } else { $0.add("verdictAt", nil as String?) }
             }
         }
     }
@@ -293,6 +313,11 @@ final class Simulation {
         case .callbackOff: monitor.setCallback(nil)
         case .capture(let on): capture.setCaptured(on)
         case .refusesAcknowledgementWhileScreenCaptured(let on): monitor.setRefusesAcknowledgementWhileScreenCaptured(on)
+        case .verdict(let replies):
+            verifier.script = replies.map { ScriptedCallVerifier.Answer($0.verdict, afterSeconds: Double($0.delay) / 1e9) }
+            monitor.setCallVerifier(using: verifier)
+        case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
+        case .verdictOff: monitor.setCallVerifier(using: nil)
         case .wait: break
         }
     }

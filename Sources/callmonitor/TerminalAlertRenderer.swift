@@ -86,7 +86,7 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
 /// wrapped at word boundaries inside it, never wider than the terminal.
 ///
 /// Below ``minimumBoxColumns`` a box would leave too little room for the text, so the dialog
-/// becomes plain lines (title, message, countdown, button), still wrapped to the width.
+/// becomes plain lines (title, message, verdict, countdown, button), still wrapped to the width.
 public struct TerminalDialogLayout: Sendable, Equatable {
     /// Which field of the dialog a row shows, so a caller can colour it.
     public enum Part: Sendable, Equatable {
@@ -94,6 +94,8 @@ public struct TerminalDialogLayout: Sendable, Equatable {
         case title
         /// The dialog's body.
         case message
+        /// The bank's verdict line (rule 24), when there is one.
+        case verdict
         /// The countdown line.
         case countdown
         /// The button, drawn as `[ Title ]`.
@@ -126,6 +128,7 @@ public struct TerminalDialogLayout: Sendable, Equatable {
     public init(alert: SecurityAlert, columns: Int) {
         let columns = max(1, columns)
         var fields: [(Part, String)] = [(.title, alert.title), (.message, alert.message)]
+        if let verdict = alert.verdict { fields.append((.verdict, verdict)) }
         if let countdown = alert.countdown { fields.append((.countdown, countdown)) }
         if let button = alert.button { fields.append((.button, "[ \(button) ]")) }
         let natural = fields.map { TerminalText.width($0.1) }.max() ?? 0

@@ -27,6 +27,12 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (void)removeExemptionForUUID:(NSUUID * _Nonnull)uuid;
 @end
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setCallVerifierBudget:(double)seconds;
+- (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallState)
 @class CallMonitorSecurityEvent;
 @class CallMonitorOutcomeRecord;
@@ -44,6 +50,12 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallState, "CallMonitorCallState"
   CallMonitorCallStateIdle = 0,
   CallMonitorCallStateRinging = 1,
   CallMonitorCallStateStarted = 2,
+};
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallVerdict, "CallMonitorCallVerdict", closed) {
+  CallMonitorCallVerdictUnknown = 0,
+  CallMonitorCallVerdictBankIsCalling = 1,
+  CallMonitorCallVerdictBankIsNotCalling = 2,
 };
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
@@ -83,6 +95,8 @@ SWIFT_CLASS_NAMED("CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasShownOnBuiltInDialog;
 @property (nonatomic, readonly) NSInteger presentationCount;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
+@property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
+@property (nonatomic, readonly) int64_t verdictArrivedAt;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
@@ -103,7 +117,13 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL isActionAvailable;
 @property (nonatomic, readonly) BOOL isAcknowledgementRefused;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
+@property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_PROTOCOL_NAMED("CallMonitorVerdictDelegate")
+@protocol CallMonitorVerdictDelegate
+- (void)callMonitorDidReceiveVerdict:(enum CallMonitorCallVerdict)verdict;
 @end
 

@@ -119,9 +119,9 @@ extension CommandLineTests {
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").map(String.init) == [
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
-                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
-                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -361,7 +361,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
-                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false}"#,
+                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -372,10 +372,10 @@ extension CommandLineTests {
             #expect(result.stdout.split(separator: "\n").map(String.init) == [
                 #"{"t":0,"kind":"tap","accepted":false}"#,
                 #"{"t":1,"kind":"event","event":"ringing"}"#,
-                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9}"#,
-                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8}"#,
+                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null}"#,
+                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
-                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false}"#,
+                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -388,9 +388,9 @@ extension CommandLineTests {
                 #"{"t":0,"kind":"input","line":2,"text":"0 start terminate 1"}"#,
                 #"{"t":0.5,"kind":"input","line":4,"text":"0.5 incoming A  # rings"}"#,
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
-                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1}"#,
-                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }

@@ -206,7 +206,7 @@ extension CallsAndEventsTests {
         let b = CallSnapshot(id: CallID("B"))
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3), isForeground: true), now: 0)
         #expect(engine.handle(.calls(.complete([a, b])), now: 0) == [
-            .emit(.started), .present(.acknowledge, remaining: 3, token: 1, refused: false, on: .builtInDialog), .schedule(at: 1_000_000_000),
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])
         #expect(engine.handle(.calls(.complete([b, a])), now: 0) == [])
         var endedA = a

@@ -191,6 +191,15 @@ final class Harness {
     /// monitor), whose wake-ups the end-of-test check counts too.
     private var otherMonitors: [CallMonitor] = []
 
+    /// The scripted verifier a test set on ``monitor``, for the end-of-test check.
+    private var verifier: ScriptedCallVerifier?
+
+    /// Sets `scripted` as the monitor's call verifier and tells the end-of-test check about it.
+    func useVerifier(_ scripted: ScriptedCallVerifier) {
+        verifier = scripted
+        monitor.setCallVerifier(using: scripted)
+    }
+
     /// Tells the end-of-test check about another monitor on ``scheduler``.
     func sharesScheduler(with other: CallMonitor) { otherMonitors.append(other) }
 
@@ -201,8 +210,10 @@ final class Harness {
         let pending = scheduler.pendingCount
         // One wake-up per event on screen: a countdown's next tick, or the acknowledge flow's
         // once-a-second check after 0 (rule 13: a released delegate is noticed).
+        // With a verifier, an event may also have its question's budget timer (rule 23), and the
+        // scripted verifier its own delayed answers.
         let events = ([monitor] + otherMonitors).compactMap(\.currentSecurityEvent)
-        let allowed = events.count
+        let allowed = events.count * (verifier == nil ? 1 : 2) + (verifier?.pendingAnswers ?? 0)
         guard pending > allowed else { return nil }
         let shown = events.isEmpty ? "no event" : events.map { "a \($0.flow) event with \($0.remaining) s left" }.joined(separator: ", ")
         return "\(pending) piece(s) of work still scheduled at \(seconds(scheduler.now)) s with \(shown) on screen (at most \(allowed) expected); next due at \(scheduler.nextDeadline.map(seconds) ?? "-") s"

@@ -33,6 +33,8 @@ extension MonitorCore.APICall {
         case .exempt(let id): "exempt \(id)"
         case .removeExemption(let id): "unexempt \(id)"
         case .userAction(let token): "tap \(token)"
+        case .setCallVerifier(let box): "verifier \(box == nil ? "nil" : "set")"
+        case .setCallVerifierBudget(let budget): "verifier budget \(budget)"
         }
     }
 }
@@ -45,6 +47,8 @@ extension MonitorCore.Delivery {
         case .appState(let generation, let foreground): "app \(generation) \(foreground)"
         case .wake(let generation): "wake \(generation)"
         case .delegateReleased: "delegate released"
+        case .verdict(let request, let verdict): "verdict \(request) \(verdict)"
+        case .verdictBudget(let request): "verdict budget \(request)"
         }
     }
 }

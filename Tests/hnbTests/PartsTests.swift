@@ -25,7 +25,7 @@ struct EngineEdgeTests {
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
         ])), now: 7)
-        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, on: .builtInDialog), .schedule(at: 1_000_000_007)])
+        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: 1_000_000_007)])
     }
 
     @Test("A held snapshot counts as connected even if the source left hasConnected false")

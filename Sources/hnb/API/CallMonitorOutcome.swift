@@ -117,12 +117,20 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     public var presentations: [Presentation]
     /// Whether the screen was captured (recorded, mirrored, shared) at any moment of the event.
     public var wasScreenCaptured: Bool
+    /// The bank's verdict on the call as the event ended (rule 23): the first answer of the
+    /// verifier within its budget to the event's latest question, ``CallMonitorCallVerdict/unknown``
+    /// when it did not answer in time, could not tell, or no verifier was set.
+    public var verdict: CallMonitorCallVerdict
+    /// When ``verdict`` was recorded, on the monotonic clock of ``startedAt``: the answer's arrival,
+    /// or the end of the budget for an answer that did not come. `nil` when the verifier was not
+    /// asked or the event ended before either.
+    public var verdictArrivedAt: Int64?
 
     /// A record with every field given; the monitor makes these, tests may too.
     public init(
         ending: Ending, flow: CallMonitorFlow, seconds: Int32, startedAt: Int64, endedAt: Int64,
         startedDate: Date, endedDate: Date, lowestRemaining: Int32, presentations: [Presentation],
-        wasScreenCaptured: Bool
+        wasScreenCaptured: Bool, verdict: CallMonitorCallVerdict = .unknown, verdictArrivedAt: Int64? = nil
     ) {
         self.ending = ending
         self.flow = flow
@@ -134,6 +142,8 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
         self.lowestRemaining = lowestRemaining
         self.presentations = presentations
         self.wasScreenCaptured = wasScreenCaptured
+        self.verdict = verdict
+        self.verdictArrivedAt = verdictArrivedAt
     }
 
     /// The surfaces that showed the event, each once, in the order they first did: `[.delegate]`,
@@ -219,6 +229,17 @@ public final class CallMonitorOutcomeRecord: NSObject {
     @objc(wasScreenCaptured)
     #endif
     public let wasScreenCaptured: Bool
+    /// The bank's verdict on the call as the event ended.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(verdict)
+    #endif
+    public let verdict: CallMonitorCallVerdict
+    /// When the verdict was recorded, in nanoseconds of the monitor's monotonic clock; -1 when it
+    /// never was (Swift: `nil`).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(verdictArrivedAt)
+    #endif
+    public let verdictArrivedAt: Int64
 
     /// The object form of `outcome`.
     public init(_ outcome: CallMonitorOutcome) {
@@ -234,6 +255,8 @@ public final class CallMonitorOutcomeRecord: NSObject {
         wasShownOnBuiltInDialog = outcome.surfaces.contains(.builtInDialog)
         presentationCount = outcome.presentations.count
         wasScreenCaptured = outcome.wasScreenCaptured
+        verdict = outcome.verdict
+        verdictArrivedAt = outcome.verdictArrivedAt ?? -1
         super.init()
     }
 }

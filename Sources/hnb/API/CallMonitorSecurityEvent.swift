@@ -57,10 +57,19 @@ public final class CallMonitorSecurityEvent: NSObject {
     #endif
     public let wasScreenCaptured: Bool
 
+    /// The bank's verdict on the call so far (rule 23): ``CallMonitorCallVerdict/unknown`` until
+    /// the verifier set with ``CallMonitor/setCallVerifier(_:)`` answers within its budget. It
+    /// informs only: it never changes ``remaining``, ``isActionAvailable`` or the exit.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(verdict)
+    #endif
+    public let verdict: CallMonitorCallVerdict
+
     /// A snapshot with every field given; the monitor makes these, tests and previews may too.
     public init(
         flow: CallMonitorFlow, remaining: CInt, seconds: CInt, startedAt: Int64,
-        isActionAvailable: Bool, isAcknowledgementRefused: Bool, wasScreenCaptured: Bool
+        isActionAvailable: Bool, isAcknowledgementRefused: Bool, wasScreenCaptured: Bool,
+        verdict: CallMonitorCallVerdict = .unknown
     ) {
         self.flow = flow
         self.remaining = remaining
@@ -69,6 +78,7 @@ public final class CallMonitorSecurityEvent: NSObject {
         self.isActionAvailable = isActionAvailable
         self.isAcknowledgementRefused = isAcknowledgementRefused
         self.wasScreenCaptured = wasScreenCaptured
+        self.verdict = verdict
         super.init()
     }
 
@@ -76,7 +86,7 @@ public final class CallMonitorSecurityEvent: NSObject {
     #if !HNB_OBJC_HEADER
     private var fields: [Int64] {
         [Int64(flow.rawValue), Int64(remaining), Int64(seconds), startedAt,
-         isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0]
+         isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0, Int64(verdict.rawValue)]
     }
 
     /// Two snapshots are equal when every field is.
@@ -88,9 +98,11 @@ public final class CallMonitorSecurityEvent: NSObject {
     /// A hash of every field, consistent with ``isEqual(_:)``.
     public override var hash: Int { fields.hashValue }
 
-    /// One line for logs: `acknowledge 0/30 action=true refused=false captured=false`.
+    /// One line for logs: `acknowledge 0/30 action=true refused=false captured=false`, followed by
+    /// ` verdict=bankIsNotCalling` (or `bankIsCalling`) once a verdict is known.
     public override var description: String {
-        "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
+        let line = "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
+        return verdict == .unknown ? line : line + " verdict=\(verdict)"
     }
     #endif
 }

@@ -47,6 +47,10 @@ public final class CallMonitorState: CallMonitorDelegate {
     /// ``CallMonitorSecurityEvent/remaining`` counts down and
     /// ``CallMonitorSecurityEvent/isActionAvailable`` says when to enable the button.
     public private(set) var securityEvent: CallMonitorSecurityEvent?
+    /// The bank's verdict on the event on screen (rule 23), ``CallMonitorCallVerdict/unknown``
+    /// when none is shown or none arrived: the same as `securityEvent?.verdict`, for a view that
+    /// shows only the verdict line.
+    public private(set) var verdict: CallMonitorCallVerdict = .unknown
 
     @ObservationIgnored private var onUserAction: (() -> Void)?
 
@@ -100,6 +104,7 @@ public final class CallMonitorState: CallMonitorDelegate {
         if isMonitoring != snapshot.isMonitoring { isMonitoring = snapshot.isMonitoring }
         if isScreenCaptured != snapshot.isScreenCaptured { isScreenCaptured = snapshot.isScreenCaptured }
         if securityEvent != snapshot.securityEvent { securityEvent = snapshot.securityEvent }
+        if verdict != snapshot.verdict { verdict = snapshot.verdict }
     }
 }
 #endif

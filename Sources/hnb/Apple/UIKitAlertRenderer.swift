@@ -232,9 +232,11 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
         window?.rootViewController?.view?.subviews.first { $0 is UILabel } as? UILabel
     }
 
-    /// Message and countdown, each its own paragraph; UIAlertController has one message field.
+    /// Message, verdict line (rule 24) and countdown, each its own paragraph; UIAlertController
+    /// has one message field. A verdict that arrives while the alert is shown changes only this
+    /// text, which ScenePlan updates in place.
     private static func body(of alert: SecurityAlert) -> String {
-        [alert.message, alert.countdown].compactMap { $0 }.joined(separator: "\n\n")
+        [alert.message, alert.verdict, alert.countdown].compactMap { $0 }.joined(separator: "\n\n")
     }
 
     // MARK: Following scenes

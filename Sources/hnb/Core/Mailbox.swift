@@ -207,6 +207,7 @@ extension MonitorCore {
     /// the slot's index in the fold, and comes only from here.
     enum SettingSlot: Int, CaseIterable, Sendable {
         case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured
+        case callVerifier, callVerifierBudget
     }
 }
 
@@ -222,6 +223,8 @@ extension MonitorCore.APICall {
         case .setBeforeForceExit: .beforeForceExit
         case .setOutcomeHandler: .outcomeHandler
         case .setRefusesAcknowledgementWhileScreenCaptured: .refusesAcknowledgementWhileScreenCaptured
+        case .setCallVerifier: .callVerifier
+        case .setCallVerifierBudget: .callVerifierBudget
         case .start, .stop, .startObserving, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction: nil
         }
     }

@@ -16,6 +16,10 @@ extension MonitorCore {
         case setCallDetection(Bool)
         case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
         case setRefusesAcknowledgementWhileScreenCaptured(Bool)
+        /// The app's call verifier, or `nil` (rule 23).
+        case setCallVerifier(VerifierBox?)
+        /// The verifier's budget in nanoseconds, already clamped (rule 23).
+        case setCallVerifierBudget(Int64)
         /// `startMonitoring()`: observe only (rule 20); `owner` as for `start`.
         case startObserving(owner: CallMonitor)
         /// A protection began (rule 18); `owner` as for `start`.
@@ -36,6 +40,10 @@ extension MonitorCore {
         case calls(generation: UInt64, CallBatch)
         case appState(generation: UInt64, isForeground: Bool)
         case wake(generation: UInt64)
+        /// The verifier answered question `request` (rule 23); from any thread, any number of times.
+        case verdict(request: UInt64, CallMonitorCallVerdict)
+        /// The budget of question `request` ran out (rule 23).
+        case verdictBudget(request: UInt64)
         /// The delegate turned out released while an action was being carried out; the core
         /// sends this to itself so the engine hears of it once the actions in progress are done.
         case delegateReleased

@@ -21,6 +21,10 @@ final class MonitorCore {
     private let terminator: any AppTerminator
     private let screenCapture: any ScreenCaptureSource
     private let wallClock: @Sendable () -> Date
+    /// The app's call verifier (rule 23), asked when the engine says so.
+    private var verifier: (any CallVerifying)?
+    /// The budget timer of the question in flight.
+    private var verdictBudget: (any ScheduledWork)?
 
     /// The risk signals, readable from any thread.
     nonisolated let board: SignalBoard
@@ -217,6 +221,11 @@ final class MonitorCore {
             outcomeHandler = handler
         case .setRefusesAcknowledgementWhileScreenCaptured(let on):
             run(.refusesAcknowledgementWhileScreenCaptured(on))
+        case .setCallVerifier(let box):
+            verifier = box?.verifier
+            run(.verifier(isSet: box != nil))
+        case .setCallVerifierBudget(let budget):
+            run(.verdictBudget(budget))
         case .userAction(let token):
             run(.userAction(token: token))
         }
@@ -240,6 +249,11 @@ final class MonitorCore {
             guard generation == wakeGeneration else { return }
             wakeUp = nil
             run(.wake)
+        case .verdict(let request, let verdict):
+            // The engine decides whether this answer counts (rule 23).
+            run(.verdictArrived(request: request, verdict))
+        case .verdictBudget(let request):
+            run(.verdictBudgetExpired(request: request))
         }
     }
 
@@ -258,7 +272,7 @@ final class MonitorCore {
         case .emit(let event):
             callback?(event)
             eventFeed.yield(event)
-        case .present(let flow, let remaining, let token, let refused, let on):
+        case .present(let flow, let remaining, let token, let refused, let verdict, let on):
             let onUserAction = userAction(for: token)
             if eventStartedDate == nil { eventStartedDate = wallClock() }
             switch on {
@@ -266,6 +280,10 @@ final class MonitorCore {
                 if let delegate {
                     surface = .delegate(WeakDelegate(delegate))
                     delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
+                    // Rule 24: a delegate that takes over an event whose verdict is known hears it.
+                    if verdict != .unknown, let told = delegate as? any CallMonitorVerdictDelegate {
+                        told.callMonitorDidReceiveVerdict(verdict)
+                    }
                 } else {
                     // Released by app code earlier in this step (a callback): the engine hears
                     // of it as soon as this step's actions are done, and hands the event over.
@@ -274,7 +292,7 @@ final class MonitorCore {
                 }
             case .builtInDialog:
                 surface = .defaultUI
-                defaultUI.present(flow: flow, remaining: remaining, refused: refused, onAction: onUserAction)
+                defaultUI.present(flow: flow, remaining: remaining, refused: refused, verdict: verdict, onAction: onUserAction)
             }
         case .tick(let remaining):
             switch surface {
@@ -332,6 +350,26 @@ final class MonitorCore {
             deliver(ended)
         case .acknowledgementRefused(let refused):
             defaultUI.setRefused(refused)
+        case .ask(let request, let budgetEndsAt):
+            // Rule 23: the question runs beside everything else; only its own budget timer is
+            // scheduled, never the wake-up, so nothing the verifier does can move a countdown.
+            verdictBudget?.cancel()
+            verdictBudget = scheduler.schedule(at: budgetEndsAt) { [weak self] in
+                self?.submit(.delivery(.verdictBudget(request: request)))
+            }
+            verifier?.ask { [weak self] verdict in
+                self?.post(.verdict(request: request, verdict))
+            }
+        case .cancelAsk:
+            verdictBudget?.cancel()
+            verdictBudget = nil
+        case .verdict(let verdict):
+            verdictObserver?(verdict, scheduler.now)
+            switch surface {
+            case .delegate(let shownOn)?: (shownOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
+            case .defaultUI?: defaultUI.setVerdict(verdict)
+            case nil: break
+            }
         case .exit(let code):
             // Armed at the outcome when an outcome handler runs first; the handler and the hook
             // then share one budget.
@@ -382,7 +420,7 @@ final class MonitorCore {
             ending: ended.ending, flow: ended.flow, seconds: ended.total,
             startedAt: ended.startedAt, endedAt: ended.endedAt, startedDate: startedDate, endedDate: wallClock(),
             lowestRemaining: ended.lowestRemaining, presentations: ended.presentations,
-            wasScreenCaptured: ended.wasScreenCaptured
+            wasScreenCaptured: ended.wasScreenCaptured, verdict: ended.verdict, verdictArrivedAt: ended.verdictAt
         )
         outcomeHandler?(outcome)
         outcomeFeed.yield(outcome)
@@ -409,6 +447,9 @@ final class MonitorCore {
         nextObserverID &+= 1
         snapshotObservers[nextObserverID] = observer
     }
+
+    /// Told of every verdict the engine records, with the instant: for the simulator's transcript.
+    var verdictObserver: (@MainActor (CallMonitorCallVerdict, Int64) -> Void)?
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
         engine.shownEvent.map { userAction(for: $0.token) }

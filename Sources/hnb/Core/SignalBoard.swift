@@ -11,6 +11,8 @@ struct RiskSnapshot: Sendable {
     /// The event on screen, as the engine keeps it; the object readers get is made when they ask,
     /// so a step costs no allocation.
     var event: MonitorEngine.Event?
+    /// The verdict of the event on screen (rule 23); `unknown` when none is shown.
+    var verdict = CallMonitorCallVerdict.unknown
     /// Whether the shown event's action would be accepted now.
     var isActionAvailable = false
     /// Rule 17: whether the shown acknowledge event refuses its action because of a capture.
@@ -26,7 +28,7 @@ struct RiskSnapshot: Sendable {
             CallMonitorSecurityEvent(
                 flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
                 isActionAvailable: isActionAvailable, isAcknowledgementRefused: isAcknowledgementRefused,
-                wasScreenCaptured: $0.captured
+                wasScreenCaptured: $0.captured, verdict: verdict
             )
         }
     }
@@ -37,7 +39,7 @@ struct RiskSnapshot: Sendable {
     func sameSignals(as other: RiskSnapshot) -> Bool {
         isMonitoring == other.isMonitoring && callState == other.callState && isScreenCaptured == other.isScreenCaptured
             && isActionAvailable == other.isActionAvailable && isAcknowledgementRefused == other.isAcknowledgementRefused
-            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event)
+            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event) && verdict == other.verdict
     }
 
     private static func sameEvent(_ a: MonitorEngine.Event?, _ b: MonitorEngine.Event?) -> Bool {

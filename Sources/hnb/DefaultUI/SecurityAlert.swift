@@ -18,15 +18,23 @@ public struct SecurityAlert: Hashable, Sendable {
     public var button: String?
     /// The seconds left on the countdown.
     public var remaining: Int32
+    /// The bank's verdict as one line (rule 24), or `nil` when there is nothing to say
+    /// (``CallMonitorCallVerdict/unknown``). A renderer shows it between the message and the
+    /// countdown.
+    public var verdict: String?
 
     /// A dialog with every field given.
-    public init(flow: CallMonitorFlow, title: String, message: String, countdown: String?, button: String?, remaining: Int32) {
+    public init(
+        flow: CallMonitorFlow, title: String, message: String, countdown: String?, button: String?, remaining: Int32,
+        verdict: String? = nil
+    ) {
         self.flow = flow
         self.title = title
         self.message = message
         self.countdown = countdown
         self.button = button
         self.remaining = remaining
+        self.verdict = verdict
     }
 
     /// The dialog for `flow` with `remaining` seconds left, in the words `strings` gives.
@@ -42,8 +50,16 @@ public struct SecurityAlert: Hashable, Sendable {
     ///     captured. Once the countdown is over, the button then says why
     ///     (``CallMonitorStringKey/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping
     ///     it does nothing. Ignored in the terminate flow.
-    public init(flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false) {
+    ///   - verdict: Rule 24: the bank's verdict, shown as ``verdict`` in the words of
+    ///     ``CallMonitorStringKey/verdictBankIsNotCalling`` or
+    ///     ``CallMonitorStringKey/verdictBankIsCalling``; nothing for `unknown`. It changes no
+    ///     other field: the countdown and the button are the same whatever it says.
+    public init(
+        flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,
+        verdict: CallMonitorCallVerdict = .unknown
+    ) {
         let remaining = max(0, remaining)
+        let verdictLine = Self.verdictLine(verdict, strings: strings)
         switch flow {
         case .terminate:
             self.init(
@@ -52,7 +68,8 @@ public struct SecurityAlert: Hashable, Sendable {
                 message: strings.text(.alertMessage),
                 countdown: strings.countdown(.closeCountdown, remaining: remaining),
                 button: strings.text(.buttonClose),
-                remaining: remaining
+                remaining: remaining,
+                verdict: verdictLine
             )
         case .acknowledge:
             let waiting = remaining > 0
@@ -62,8 +79,18 @@ public struct SecurityAlert: Hashable, Sendable {
                 message: strings.text(.alertMessageWarning),
                 countdown: waiting ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil,
                 button: waiting ? nil : strings.text(acknowledgementRefused ? .buttonRefusedWhileCaptured : .buttonAcknowledge),
-                remaining: remaining
+                remaining: remaining,
+                verdict: verdictLine
             )
+        }
+    }
+
+    /// Rule 24: the line a verdict adds to the dialog, or `nil` for `unknown`.
+    static func verdictLine(_ verdict: CallMonitorCallVerdict, strings: CallMonitorStrings) -> String? {
+        switch verdict {
+        case .unknown: nil
+        case .bankIsCalling: strings.text(.verdictBankIsCalling)
+        case .bankIsNotCalling: strings.text(.verdictBankIsNotCalling)
         }
     }
 }
@@ -139,17 +166,31 @@ final class DefaultSecurityUI {
     private var shownRemaining: Int32?
     /// Rule 17: the acknowledgement is refused while the screen is captured.
     private var refused = false
+    /// Rule 24: the verdict of the event shown.
+    private var verdict = CallMonitorCallVerdict.unknown
 
     nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
         self.renderer = renderer
         self.strings = strings
     }
 
-    func present(flow: CallMonitorFlow, remaining: Int32, refused: Bool = false, onAction: @escaping @MainActor () -> Void) {
+    func present(
+        flow: CallMonitorFlow, remaining: Int32, refused: Bool = false, verdict: CallMonitorCallVerdict = .unknown,
+        onAction: @escaping @MainActor () -> Void
+    ) {
         self.flow = flow
         self.onAction = onAction
         self.refused = refused
+        self.verdict = verdict
         render(remaining: remaining)
+    }
+
+    /// Rule 24: redraws a dialog on screen with the verdict's line, when the line changes.
+    func setVerdict(_ verdict: CallMonitorCallVerdict) {
+        let before = SecurityAlert.verdictLine(self.verdict, strings: strings)
+        self.verdict = verdict
+        guard let shownRemaining, SecurityAlert.verdictLine(verdict, strings: strings) != before else { return }
+        render(remaining: shownRemaining)
     }
 
     /// Redraws a dialog on screen with the button the capture rule calls for.
@@ -168,6 +209,7 @@ final class DefaultSecurityUI {
         onAction = nil
         shownRemaining = nil
         refused = false
+        verdict = .unknown
         renderer.dismiss()
     }
 
@@ -179,7 +221,7 @@ final class DefaultSecurityUI {
 
     private func render(remaining: Int32) {
         shownRemaining = remaining
-        let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings, acknowledgementRefused: refused)
+        let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings, acknowledgementRefused: refused, verdict: verdict)
         let onAction = self.onAction
         renderer.render(alert) {
             // A tap on a button that was never drawn does nothing; the engine checks the delay too.

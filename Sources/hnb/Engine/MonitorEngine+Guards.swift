@@ -241,6 +241,8 @@ extension MonitorEngine {
         // The call is live and now counts like any other: it may begin an event at once.
         calls[id] = connected
         if connected { connectedCount += 1 }
+        // A call that joins for the verdict too (rule 23): the verifier is asked again.
+        callsJoined &+= 1
         settle(now: now, ending: .callEnded, into: &actions)
     }
 

@@ -73,6 +73,14 @@ struct MonitorEngine: Sendable {
         case removeExemption(CallID)
         /// Call detection switched on or off (rule 22); takes effect at once while monitoring.
         case callDetection(Bool)
+        /// The app set (`true`) or removed (`false`) its call verifier (rule 23).
+        case verifier(isSet: Bool)
+        /// The verifier's budget, in nanoseconds (rule 23); applies from the next question.
+        case verdictBudget(Int64)
+        /// The verifier answered question `request` (rule 23); stale or repeated answers are ignored.
+        case verdictArrived(request: UInt64, CallMonitorCallVerdict)
+        /// The budget of question `request` ran out (rule 23).
+        case verdictBudgetExpired(request: UInt64)
     }
 
     enum Action: Equatable, Sendable {
@@ -80,8 +88,9 @@ struct MonitorEngine: Sendable {
         case emit(CallEvent)
         /// Show the security UI on `surface`; the user action must carry `token`. `refused` is
         /// whether the acknowledgement is refused at this moment (rule 17), for the built-in
-        /// dialog to say so.
-        case present(CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, on: Surface)
+        /// dialog to say so; `verdict` is the event's verdict so far (rule 24), for a surface that
+        /// takes the event over to show it.
+        case present(CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, verdict: CallMonitorCallVerdict, on: Surface)
         /// Update the countdown.
         case tick(remaining: Int32)
         /// Remove the security UI.
@@ -107,6 +116,15 @@ struct MonitorEngine: Sendable {
         /// The shown acknowledge event's action is now refused (`true`) because the screen is
         /// captured, or accepted again (`false`) (rule 17).
         case acknowledgementRefused(Bool)
+        /// Ask the verifier (question `request`) and wake the engine with
+        /// `verdictBudgetExpired(request:)` at `budgetEndsAt`; replaces any question in flight
+        /// (rule 23). Touches no other timer.
+        case ask(request: UInt64, budgetEndsAt: Int64)
+        /// Drop the budget timer of the question in flight (answered, or its event is over).
+        case cancelAsk
+        /// The event on screen has this verdict now (rule 24): the dialog's line, the verdict
+        /// delegate. Changes nothing else.
+        case verdict(CallMonitorCallVerdict)
     }
 
     /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over
@@ -131,6 +149,9 @@ struct MonitorEngine: Sendable {
         let wasScreenCaptured: Bool
         /// Every presentation in order: the first, then one per hand-over (rule 13).
         let presentations: [Presentation]
+        /// The event's verdict and when it was recorded (rule 23); `nil`: none was.
+        var verdict: CallMonitorCallVerdict = .unknown
+        var verdictAt: Int64?
     }
 
     /// A security event on screen.
@@ -191,6 +212,14 @@ struct MonitorEngine: Sendable {
     /// When the last observed call session ended (or monitoring stopped during one), for the
     /// recent-call signal; `nil` if none has ended yet.
     var lastLiveAt: Int64?
+    /// How many security events have begun, and how many calls joined a session: counters the
+    /// verdict (rule 23, MonitorEngine+Verdict.swift) reads to know when to ask. Nothing here
+    /// reads them.
+    var eventsBegun: UInt64 = 0
+    var callsJoined: UInt64 = 0
+    /// The verdict of the event on screen (rule 23): beside the event and its timers, never read
+    /// by them.
+    var verdicts = VerdictState()
 
     // MARK: Read-only views for the facade and tests
 
@@ -198,6 +227,8 @@ struct MonitorEngine: Sendable {
     var hasExited: Bool { phase == .exited }
     var callState: AggregateCallState { aggregate }
     var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
+    /// The verdict of the event on screen (`unknown` when none is shown).
+    var verdict: CallMonitorCallVerdict { shownEvent == nil ? .unknown : verdicts.verdict }
     /// Whether the screen is captured, as far as the running monitor knows (false while off).
     var screenCaptured: Bool { isMonitoring && isCaptured }
     /// When the last observed session ended; only meaningful while `callState` is idle.
@@ -220,7 +251,7 @@ struct MonitorEngine: Sendable {
     var signals: RiskSnapshot {
         let shown = shownEvent
         return RiskSnapshot(
-            isMonitoring: isMonitoring, callState: aggregate, isScreenCaptured: screenCaptured, event: shown,
+            isMonitoring: isMonitoring, callState: aggregate, isScreenCaptured: screenCaptured, event: shown, verdict: verdict,
             isActionAvailable: shown != nil && actionAvailable, isAcknowledgementRefused: shown != nil && acknowledgementRefused,
             lastSessionEndedAt: lastLiveAt
         )
@@ -284,7 +315,21 @@ struct MonitorEngine: Sendable {
             let refusedBefore = acknowledgementRefused
             refusesAcknowledgementWhileScreenCaptured = on
             if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+        case .verifier(let isSet):
+            guard phase != .exited else { return [] }
+            setVerifier(isSet: isSet, into: &actions)
+        case .verdictBudget(let budget):
+            guard phase != .exited else { return [] }
+            verdicts.budget = budget
+        case .verdictArrived(let request, let verdict):
+            guard isMonitoring else { return [] }
+            verdictArrived(request: request, verdict, now: now, into: &actions)
+        case .verdictBudgetExpired(let request):
+            guard isMonitoring else { return [] }
+            verdictBudgetExpired(request: request, now: now, into: &actions)
         }
+        // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
+        followVerdict(now: now, into: &actions)
         return actions
     }
 
@@ -416,6 +461,7 @@ struct MonitorEngine: Sendable {
             return
         }
         let connected = snapshot.countsAsConnected
+        if previous == nil { callsJoined &+= 1 }
         calls[snapshot.id] = connected
         switch (previous, connected) {
         case (nil, true), (false?, true): connectedCount += 1
@@ -439,6 +485,7 @@ struct MonitorEngine: Sendable {
             captured: isCaptured
         )
         presentations.removeAll(keepingCapacity: true)
+        eventsBegun &+= 1
         present(&event, now: now, into: &actions)
         if event.flow == .terminate && remaining == 0 {
             exit(now: now, into: &actions)
@@ -462,7 +509,11 @@ struct MonitorEngine: Sendable {
         let surface: Surface = delegateIsSet ? .delegate : .builtInDialog
         presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
         security = .shown(event)
-        actions.append(.present(event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, on: surface))
+        // A new event's verdict is `unknown` until asked (followVerdict resets it after this step).
+        let verdict = verdicts.event == eventsBegun ? verdicts.verdict : .unknown
+        actions.append(.present(
+            event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, verdict: verdict, on: surface
+        ))
     }
 
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
@@ -504,7 +555,9 @@ struct MonitorEngine: Sendable {
     func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
         EndedEvent(
             ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
-            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations
+            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations,
+            verdict: verdicts.event == eventsBegun ? verdicts.verdict : .unknown,
+            verdictAt: verdicts.event == eventsBegun ? verdicts.recordedAt : nil
         )
     }
 

@@ -1,4 +1,4 @@
-// The seven string keys of the default UI, their English defaults, and a formatter that puts the
+// The string keys of the default UI, their English defaults, and a formatter that puts the
 // countdown number into a string the host app may have overridden, without trusting that string.
 
 /// A string of the built-in security dialog. The raw value is the key an app uses in its own
@@ -21,6 +21,12 @@ public enum CallMonitorStringKey: String, Sendable, CaseIterable {
     /// The acknowledge flow's button while the acknowledgement is refused because the screen is
     /// captured (rule 17, opt-in): it says why. Not in the reference.
     case buttonRefusedWhileCaptured = "call_monitor_button_refused_screen_captured"
+    /// The dialog's verdict line when the bank's backend says it is not calling the user
+    /// (rule 24): plain words that the bank is not calling and to hang up. Not in the reference.
+    case verdictBankIsNotCalling = "call_monitor_verdict_bank_not_calling"
+    /// The dialog's verdict line when the bank's backend says one of its agents is on a call with
+    /// the user now (rule 24). Not in the reference.
+    case verdictBankIsCalling = "call_monitor_verdict_bank_calling"
 
     /// The hard-coded English text, the last step of the fallback chain.
     public var englishDefault: String {
@@ -33,6 +39,8 @@ public enum CallMonitorStringKey: String, Sendable, CaseIterable {
         case .closeCountdown: "App will close in %d seconds."
         case .acknowledgeCountdown: "Acknowledge in %d seconds."
         case .buttonRefusedWhileCaptured: "Stop screen sharing to acknowledge"
+        case .verdictBankIsNotCalling: "Your bank is not calling you. Hang up now."
+        case .verdictBankIsCalling: "Your bank is on a call with you right now."
         }
     }
 
