@@ -331,6 +331,9 @@ final class Simulation {
         case .callbackOff: monitor.setCallback(nil)
         case .capture(let on): capture.setCaptured(on)
         case .refusesAcknowledgementWhileScreenCaptured(let on): monitor.setRefusesAcknowledgementWhileScreenCaptured(on)
+        case .protectWhileScreenCaptured(.terminate, let seconds): monitor.protectWhileScreenCaptured(withTerminateIn: seconds)
+        case .protectWhileScreenCaptured(.acknowledge, let seconds): monitor.protectWhileScreenCaptured(withAcknowledgeIn: seconds)
+        case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
         case .wait: break
         }
     }

@@ -61,6 +61,9 @@ call, not monitoring, the built-in dialog and a recording callback.
   callback on | callback off                the recording callback / setCallback(nil)
   capture on | capture off                  the screen starts / stops being captured (recorded, shared)
   capture rule on | capture rule off        setRefusesAcknowledgementWhileScreenCaptured(true / false)
+  capture escalate terminate N | capture escalate acknowledge N
+                                            protectWhileScreenCaptured: stricter while captured in a call
+  capture escalate off                      stopProtectingWhileScreenCaptured()
   wait                                      nothing: lets time run to TIME
 
 transcript kinds: event, detect, tick, end, alert, dismiss, tap (accepted: true|false), input

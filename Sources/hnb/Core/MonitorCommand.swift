@@ -16,6 +16,8 @@ extension MonitorCore {
         case setCallDetection(Bool)
         case setOutcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
         case setRefusesAcknowledgementWhileScreenCaptured(Bool)
+        /// The policy while the screen is captured during a call, or `nil` for none (rule 25).
+        case setScreenCaptureEscalation(MonitorPolicy?)
         /// `startMonitoring()`: observe only (rule 20); `owner` as for `start`.
         case startObserving(owner: CallMonitor)
         /// A protection began (rule 18); `owner` as for `start`.

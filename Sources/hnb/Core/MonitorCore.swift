@@ -217,6 +217,8 @@ final class MonitorCore {
             outcomeHandler = handler
         case .setRefusesAcknowledgementWhileScreenCaptured(let on):
             run(.refusesAcknowledgementWhileScreenCaptured(on))
+        case .setScreenCaptureEscalation(let policy):
+            run(.screenCaptureEscalation(policy))
         case .userAction(let token):
             run(.userAction(token: token))
         }
