@@ -394,3 +394,31 @@ struct EscalationBypassTests {
         #expect(h.take() == ["0 event ringing", "0 alert terminate 7 button=Close App"])
     }
 }
+
+@Suite("Rule 25 in the engine")
+struct EscalationEngineTests {
+    @Test("Rule 25 with rule 17: the capture that escalates returns exactly the policy change, and no refusal action for the event it replaced; the capture that only refuses returns only the refusal")
+    func captureStepActions() {
+        var engine = MonitorEngine()
+        let second = MonitorEngine.second
+        _ = engine.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)), now: 0)
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
+            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, on: .builtInDialog), .schedule(at: second),
+        ])
+        #expect(engine.handle(.screenCapture(isCaptured: true), now: second / 2) == [
+            .dismiss, .cancelWakeUp,
+            .outcome(.init(ending: .policyChanged, flow: .acknowledge, total: 0, startedAt: 0, endedAt: second / 2, lowestRemaining: 0,
+                           wasScreenCaptured: true, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 0)]), exitCode: nil),
+            .present(.acknowledge, remaining: 1, token: 2, refused: true, on: .builtInDialog), .schedule(at: second / 2 + second),
+        ])
+        // Without an escalation the same capture only refuses the acknowledgement on screen.
+        var plain = MonitorEngine()
+        _ = plain.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
+        _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = plain.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
+        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.acknowledgementRefused(true)])
+        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.acknowledgementRefused(false)])
+    }
+}

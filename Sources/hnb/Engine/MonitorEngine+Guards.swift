@@ -78,8 +78,8 @@ extension MonitorEngine {
             var strictest = appWide?.policy
             for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
             // Rule 25: one more policy among the others, so it can only make the one in force
-            // stricter, never weaker.
-            if escalationOpen, wantsMonitoring, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
+            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
+            if escalationOpen, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
             inForce = strictest
         }
 
