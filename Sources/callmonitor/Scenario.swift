@@ -49,6 +49,10 @@ enum ScenarioCommand: Equatable {
     case verdictBudget(Int64)
     /// The call verifier is removed.
     case verdictOff
+    /// The policy while the screen is captured during a call (rule 25) is set or replaced.
+    case protectWhileScreenCaptured(CallMonitorFlow, seconds: Int32)
+    /// That policy is removed.
+    case stopProtectingWhileScreenCaptured
     case wait
 }
 
@@ -183,7 +187,19 @@ enum ScenarioParser {
             case ["off"]: return .capture(false)
             case ["rule", "on"]: return .refusesAcknowledgementWhileScreenCaptured(true)
             case ["rule", "off"]: return .refusesAcknowledgementWhileScreenCaptured(false)
-            default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on or rule off")
+            case let words where words.first == "escalate":
+                let usage = "'capture escalate' takes a flow and seconds, or off: capture escalate terminate N | capture escalate acknowledge N | capture escalate off"
+                // As `expect` does: name the words that are too many.
+                let accepted = words.count >= 2 && words[1] == "off" ? 2 : 3
+                if words.count > accepted {
+                    let extra = words[accepted...].joined(separator: " ")
+                    throw ScenarioError(line: line, message: "unexpected '\(extra)' after 'capture \(words[..<accepted].joined(separator: " "))'; \(usage)")
+                }
+                if accepted == 2 { return .stopProtectingWhileScreenCaptured }
+                guard words.count == 3 else { throw ScenarioError(line: line, message: usage) }
+                let (flow, seconds) = try policy(words[1], words[2])
+                return .protectWhileScreenCaptured(flow, seconds: seconds)
+            default: throw ScenarioError(line: line, message: "'capture' takes on, off, rule on, rule off, escalate terminate N, escalate acknowledge N or escalate off")
             }
         case "verdict":
             return try parseVerdict(args, line: line)

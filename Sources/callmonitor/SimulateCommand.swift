@@ -55,6 +55,9 @@ struct SimulateCommand: ToolCommand {
           callback on | callback off                the recording callback / setCallback(nil)
           capture on | capture off                  the screen starts / stops being captured (recorded, shared)
           capture rule on | capture rule off        setRefusesAcknowledgementWhileScreenCaptured(true / false)
+          capture escalate terminate N | capture escalate acknowledge N
+                                                    protectWhileScreenCaptured: stricter while captured in a call
+          capture escalate off                      stopProtectingWhileScreenCaptured()
           verdict bank | verdict notbank | verdict unknown
                                                     the call verifier answers every later question at once
           verdict late N | verdict never            it answers "not calling" N s after each question / never

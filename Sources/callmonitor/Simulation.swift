@@ -318,6 +318,9 @@ final class Simulation {
             monitor.setCallVerifier(using: verifier)
         case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
         case .verdictOff: monitor.setCallVerifier(using: nil)
+        case .protectWhileScreenCaptured(.terminate, let seconds): monitor.protectWhileScreenCaptured(withTerminateIn: seconds)
+        case .protectWhileScreenCaptured(.acknowledge, let seconds): monitor.protectWhileScreenCaptured(withAcknowledgeIn: seconds)
+        case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
         case .wait: break
         }
     }

@@ -23,6 +23,9 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
+- (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
+- (void)stopProtectingWhileScreenCaptured;
 - (void)exemptCallWithUUID:(NSUUID * _Nonnull)uuid;
 - (void)removeExemptionForUUID:(NSUUID * _Nonnull)uuid;
 @end

@@ -27,6 +27,7 @@ extension MonitorCore.APICall {
         case .setCallDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
         case .setRefusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
+        case .setScreenCaptureEscalation(let policy): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
         case .startObserving: "start observe"
         case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
@@ -160,6 +161,31 @@ struct MailboxTests {
         #expect(folded.map(\.label) == [
             "detection false", "start terminate 5", "protect 2 terminate 3", "detection true", "stop", "unprotect 2",
             "start terminate 4", "exempt B", "stop", "unexempt B", "callback nil", "start observe", "protect 3 terminate 3",
+        ])
+    }
+
+    @Test("Rule 25: the escalation is a setting: the same setter again (or off) replaces the one right before it; it keeps its place around protections and starts, and a fold keeps it on the side of the start it was made on")
+    func escalationIsASetting() {
+        let box = Mailbox()
+        let terminate = MonitorPolicy(flow: .terminate, requestedSeconds: 3)
+        let acknowledge = MonitorPolicy(flow: .acknowledge, requestedSeconds: 9)
+        _ = box.post(.setScreenCaptureEscalation(terminate))
+        _ = box.post(.setScreenCaptureEscalation(nil))
+        _ = box.post(.setScreenCaptureEscalation(acknowledge))
+        _ = box.post(.beginProtection(id: 1, terminate, owner: owner))
+        _ = box.post(.setScreenCaptureEscalation(terminate))
+        _ = box.post(start(5))
+        _ = box.post(.setScreenCaptureEscalation(nil))
+        #expect(box.takeAll().map(\.label) == [
+            "capture escalate acknowledge 9", "protect 1 terminate 3", "capture escalate terminate 3", "start terminate 5", "capture escalate off",
+        ])
+        let calls: [MonitorCore.APICall] = [
+            .setScreenCaptureEscalation(terminate), .setScreenCaptureEscalation(acknowledge), start(5), .setScreenCaptureEscalation(nil),
+            .beginProtection(id: 2, terminate, owner: owner), .setScreenCaptureEscalation(terminate), .stop,
+        ]
+        #expect(Mailbox.fold(calls.map { .api($0) }).map(\.label) == [
+            "capture escalate acknowledge 9", "start terminate 5", "capture escalate off",
+            "protect 2 terminate 3", "capture escalate terminate 3", "stop",
         ])
     }
 

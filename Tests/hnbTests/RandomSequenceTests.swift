@@ -94,6 +94,10 @@ final class InvariantChecker {
     var acknowledged: [String: MonitorPolicy] = [:]
     /// Rule 21: when the session's first terminate countdown is due.
     var terminateDeadline: Int64?
+    /// Whether the screen is captured (rule 25's input; rule 16's record).
+    var captured = false
+    /// Whether the screen was captured at any moment of the open event (rule 16).
+    var capturedDuringEvent = false
 
     // What has been observed.
     private var lastEvent: CallEvent?
@@ -182,6 +186,7 @@ final class InvariantChecker {
                 if remaining != expected { fail("detect with \(remaining), policy says \(expected)") }
                 if eventOpen { fail("a new event began before the previous one's outcome") }
                 eventOpen = true
+                capturedDuringEvent = captured
                 eventsBegun += 1
                 openFlow = flow
                 openStartedAt = scheduler.now
@@ -223,7 +228,7 @@ final class InvariantChecker {
             if outcome.lowestRemaining != openLowest { fail("outcome lowest \(outcome.lowestRemaining), last shown \(String(describing: openLowest))") }
             if outcome.startedAt != openStartedAt || outcome.endedAt != scheduler.now { fail("outcome times \(outcome.startedAt)–\(outcome.endedAt)") }
             if outcome.presentations.first?.at != openStartedAt { fail("first presentation not at the start") }
-            if outcome.wasScreenCaptured { fail("captured without a capture source") }
+            if outcome.wasScreenCaptured != capturedDuringEvent { fail("outcome says captured \(outcome.wasScreenCaptured), the model \(capturedDuringEvent)") }
             switch outcome.ending {
             case .acknowledged: if outcome.flow != .acknowledge || outcome.lowestRemaining != 0 { fail("acknowledged \(outcome.flow) at \(outcome.lowestRemaining)") }
             case .forceExit: if outcome.flow != .terminate { fail("force exit in the acknowledge flow") }
@@ -350,13 +355,17 @@ struct RandomRun {
     /// Calls (live or not yet placed) the app exempted.
     var exempt: Set<String> = []
     var detection = true
+    /// Issue 22's input: the policy while the screen is captured during a call (rule 25).
+    var escalation: MonitorPolicy?
+    /// The device's screen: it stays captured across a relaunch.
+    let capture = SimulatedScreenCapture()
 
     init(seed: UInt64, steps: Int) {
         self.seed = seed
         self.steps = steps
         rng = SeededGenerator(seed: seed)
         checker = InvariantChecker(scheduler: scheduler)
-        monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator)
+        monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator, screenCapture: capture)
         wire()
     }
 
@@ -388,7 +397,7 @@ struct RandomRun {
         relaunches += 1
         renderer = SimulatedAlertRenderer()
         terminator = SimulatedTerminator()
-        monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator)
+        monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator, screenCapture: capture)
         delegate = nil
         delegateSet = false
         handedOut.all.removeAll()
@@ -396,6 +405,7 @@ struct RandomRun {
         protections = []
         exempt = []
         detection = true
+        escalation = nil
         checker.relaunched()
         wire()
     }
@@ -427,7 +437,7 @@ struct RandomRun {
     }
 
     mutating func performRandomStep() async {
-        let choice = pick(125)
+        let choice = pick(133)
         checker.note("step \(choice) live=\(live) fg=\(app.isForeground) mon=\(String(describing: checker.monitoring)) delegate=\(delegate?.number ?? -1)")
         switch choice {
         case 0..<8:
@@ -550,6 +560,49 @@ struct RandomRun {
             checker.expectedEndings = [.forceExit]
             callsChanged()
             monitor.removeExemption(CallID(id))
+        case 125..<129:
+            // Rule 25: the screen starts or stops being captured.
+            flushHandOver()
+            let now = !checker.captured
+            let before = policyInForce(appWide: appWide, protections: protections.map(\.policy))
+            checker.captured = now
+            let after = policyInForce(appWide: appWide, protections: protections.map(\.policy))
+            if now && checker.shownSurface != nil { checker.capturedDuringEvent = true }
+            if before == after {
+                // Rule 17 is off here, so a capture that changes no policy shows nothing.
+                checker.expectSilence("a capture that leaves the policy in force") { capture.setCaptured(now) }
+                return
+            }
+            checker.expectedEndings = [.policyChanged, .forceExit]
+            checker.eventOver()
+            checker.monitoring = after?.flow
+            checker.seconds = after?.seconds ?? 0
+            capture.setCaptured(now)
+        case 129..<133:
+            // Rule 25: the escalation is set, replaced or removed.
+            let flow: CallMonitorFlow = pick(2) == 0 ? .terminate : .acknowledge
+            let seconds = randomSeconds()
+            let next: MonitorPolicy? = pick(4) == 0 ? nil : MonitorPolicy(flow: flow, requestedSeconds: seconds)
+            flushHandOver()
+            let before = policyInForce(appWide: appWide, protections: protections.map(\.policy))
+            escalation = next
+            let after = policyInForce(appWide: appWide, protections: protections.map(\.policy))
+            let body = { [monitor] in
+                switch next?.flow {
+                case .terminate?: monitor.protectWhileScreenCaptured(withTerminateIn: seconds)
+                case .acknowledge?: monitor.protectWhileScreenCaptured(withAcknowledgeIn: seconds)
+                case nil: monitor.stopProtectingWhileScreenCaptured()
+                }
+            }
+            if before == after {
+                checker.expectSilence("an escalation that leaves the policy in force") { body() }
+                return
+            }
+            checker.expectedEndings = [.policyChanged, .forceExit]
+            checker.eventOver()
+            checker.monitoring = after?.flow
+            checker.seconds = after?.seconds ?? 0
+            body()
         default:
             // Rule 22: the detection switch, at once.
             flushHandOver()
@@ -568,8 +621,7 @@ struct RandomRun {
         let wasActive = checker.active
         let before = (checker.monitoring, checker.seconds)
         appWide = newAppWide
-        var inForce = newAppWide?.policy
-        for policy in newProtections { inForce = MonitorPolicy.strictest(inForce, policy) }
+        let inForce = policyInForce(appWide: newAppWide, protections: newProtections)
         let active = newAppWide != nil || !newProtections.isEmpty
         if wasActive && active && (inForce?.flow, inForce?.seconds ?? 0) == before {
             // Rule 11: a change that leaves the policy in force the same changes nothing: no
@@ -585,7 +637,7 @@ struct RandomRun {
             checker.expectedEndings = [.policyChanged, .forceExit]
             checker.eventOver()
             checker.active = true
-            callsChanged()
+            callsChanged(protections: newProtections)
             body(monitor)
         } else {
             checker.expectedEndings = [.monitoringStopped]
@@ -599,6 +651,17 @@ struct RandomRun {
         }
     }
 
+    /// The strictest of the app-wide policy and the protections and, while the screen is captured
+    /// during a visible call of a monitoring monitor, the escalation (rules 18 and 25).
+    func policyInForce(appWide: MonitorEngine.AppWidePolicy?, protections: [MonitorPolicy]) -> MonitorPolicy? {
+        var inForce = appWide?.policy
+        for policy in protections { inForce = MonitorPolicy.strictest(inForce, policy) }
+        let active = appWide != nil || !protections.isEmpty
+        let visibleCall = detection && live.contains { !exempt.contains($0) }
+        if active, checker.captured, visibleCall, let escalation { inForce = MonitorPolicy.strictest(inForce, escalation) }
+        return inForce
+    }
+
     /// Any call into the monitor first hands an event shown by a released delegate to the built-in
     /// dialog. Setting the same callback again lets that happen on its own, so that the output of
     /// the step that follows can be judged alone.
@@ -609,11 +672,18 @@ struct RandomRun {
 
     /// Brings the model's calls up to date: before a new call (so its event is expected), after
     /// the last one ended (its event was dismissed with the session).
-    mutating func callsChanged() {
+    /// `protections`: the protections the step leaves open, when it changes them.
+    mutating func callsChanged(protections changing: [MonitorPolicy]? = nil) {
         let visible = checker.active && detection ? Set(live.filter { !exempt.contains($0) }) : []
         checker.visibleCalls = visible
         checker.liveCalls = visible.count
         for id in checker.acknowledged.keys where !visible.contains(id) { checker.acknowledged[id] = nil }
+        // Rule 25: a session that begins or ends opens or closes the escalation.
+        if checker.active {
+            let inForce = policyInForce(appWide: appWide, protections: changing ?? protections.map(\.policy))
+            checker.monitoring = inForce?.flow
+            checker.seconds = inForce?.seconds ?? 0
+        }
         if visible.isEmpty {
             checker.eventOver()
             checker.sessionEnded()

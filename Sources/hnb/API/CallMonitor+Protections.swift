@@ -1,5 +1,6 @@
-// Guarding screens rather than the whole app, the app's own calls, and monitoring without a
-// security UI (issue 19; rules 18 to 20 of the behaviour contract). Not in the reference. The
+// Guarding screens rather than the whole app, the app's own calls, monitoring without a
+// security UI (issue 19; rules 18 to 20 of the behaviour contract), and a stricter policy while
+// the screen is shared (issue 22; rule 25). Not in the reference. The
 // facade only forwards: every decision is the engine's (Engine/MonitorEngine+Guards.swift).
 
 // Apple's compilers accept @objc only in a file that imports Foundation itself.
@@ -74,6 +75,78 @@ extension CallMonitor {
         // Posted before the object exists, so its end can never overtake its begin.
         core.post(.beginProtection(id: id, policy, owner: self))
         return CallMonitorProtection(monitor: self, id: id)
+    }
+
+    // MARK: Stricter while the screen is captured
+
+    /// Makes the policy stricter while the screen is captured (recorded, mirrored or shared)
+    /// during a call: the terminate flow with `seconds`, for as long as both hold (rule 25).
+    ///
+    /// Remote-access scams run on a shared screen: the caller watches, or steers, while the user
+    /// opens a payment. This setting is one more policy next to the app-wide one and the open
+    /// protections, open exactly while the screen is captured and a call is live (an exempt call,
+    /// ``exemptCall(_:)``, does not count), so the strictest policy is in force as always. An
+    /// acknowledge warning becomes a terminate countdown the moment sharing starts during a call,
+    /// and falls back when sharing stops (an acknowledgement already given decides whether a new
+    /// acknowledge warning starts). Capture that stops and starts again does not restart the
+    /// countdown: within a call session a terminate countdown never ends later than the first one
+    /// (rule 21). A policy already at least as strict stays as it is: the setting can only make
+    /// the guard stricter.
+    ///
+    /// It does not start monitoring by itself: it counts while the monitor monitors for another
+    /// reason (`startMonitoring…`, observe only included, or an open protection). It is a setting:
+    /// calling this or ``protectWhileScreenCaptured(withAcknowledgeIn:)`` again replaces it,
+    /// ``stopProtectingWhileScreenCaptured()`` removes it, and `stopMonitoring()` keeps it for the
+    /// next start.
+    ///
+    /// ```swift
+    /// let monitor = CallMonitor.sharedInstance()
+    /// monitor.protectWhileScreenCaptured(withTerminateIn: 5)
+    /// monitor.startMonitoring(withAcknowledgeIn: 3)   // a warning during calls, an exit if shared
+    /// ```
+    ///
+    /// > Important: Capture is reported by the ``ScreenCaptureSource`` given to the initializer
+    /// > (on iOS, iPadOS and Mac Catalyst the shared instance uses `UIKitScreenCaptureSource`,
+    /// > which reads `UIScreen.isCaptured`). Without one the screen never counts as captured.
+    ///
+    /// May be called from any thread; it applies in order with the other calls.
+    ///
+    /// - Parameter seconds: The countdown's length; values below 1 are clamped to 1.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(protectWhileScreenCapturedWithTerminateIn:)
+    #endif
+    public func protectWhileScreenCaptured(withTerminateIn seconds: CInt) {
+        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
+    }
+
+    /// Makes the policy stricter while the screen is captured during a call: the acknowledge flow
+    /// with `seconds`, for as long as both hold; see ``protectWhileScreenCaptured(withTerminateIn:)``
+    /// for the rules (rule 25).
+    ///
+    /// It only counts when it is stricter than the policy already in force: more acknowledge
+    /// seconds than the acknowledge policy, and never over a terminate one. Combine it with
+    /// ``setRefusesAcknowledgementWhileScreenCaptured(_:)`` to refuse the acknowledgement too
+    /// while the screen is shared.
+    ///
+    /// - Parameter seconds: The delay before the Acknowledge button appears; negative values are
+    ///   clamped to 0.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(protectWhileScreenCapturedWithAcknowledgeIn:)
+    #endif
+    public func protectWhileScreenCaptured(withAcknowledgeIn seconds: CInt) {
+        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
+    }
+
+    /// Removes the setting made with ``protectWhileScreenCaptured(withTerminateIn:)`` or
+    /// ``protectWhileScreenCaptured(withAcknowledgeIn:)`` (rule 25); nothing is stricter while the
+    /// screen is captured any more. If the escalated policy is in force, the policy falls back at
+    /// once (an event on screen ends with ``CallMonitorOutcomeEnding/policyChanged`` and the
+    /// policy left in force begins one, as when a protection ends).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(stopProtectingWhileScreenCaptured)
+    #endif
+    public func stopProtectingWhileScreenCaptured() {
+        core.post(.setScreenCaptureEscalation(nil))
     }
 
     // MARK: The app's own calls

@@ -206,7 +206,8 @@ extension MonitorCore {
     /// one. The order of the cases is the order a folded queue applies them in; the raw value is
     /// the slot's index in the fold, and comes only from here.
     enum SettingSlot: Int, CaseIterable, Sendable {
-        case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured
+        case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured,
+             screenCaptureEscalation
         case callVerifier, callVerifierBudget
     }
 }
@@ -225,6 +226,7 @@ extension MonitorCore.APICall {
         case .setRefusesAcknowledgementWhileScreenCaptured: .refusesAcknowledgementWhileScreenCaptured
         case .setCallVerifier: .callVerifier
         case .setCallVerifierBudget: .callVerifierBudget
+        case .setScreenCaptureEscalation: .screenCaptureEscalation
         case .start, .stop, .startObserving, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction: nil
         }
     }

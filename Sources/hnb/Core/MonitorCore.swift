@@ -226,6 +226,8 @@ final class MonitorCore {
             run(.verifier(isSet: box != nil))
         case .setCallVerifierBudget(let budget):
             run(.verdictBudget(budget))
+        case .setScreenCaptureEscalation(let policy):
+            run(.screenCaptureEscalation(policy))
         case .userAction(let token):
             run(.userAction(token: token))
         }

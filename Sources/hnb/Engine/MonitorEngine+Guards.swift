@@ -1,7 +1,8 @@
 // What guards the app beyond one app-wide policy (issue 19): protections per screen and the
 // strictest-policy rule, the app's own calls exempt, observe-only monitoring, acknowledgements
-// that cover only the calls they saw, the session's terminate deadline and the detection switch.
-// Rules 18 to 22 of the behaviour contract; pure, like the rest of the engine.
+// that cover only the calls they saw, the session's terminate deadline and the detection switch;
+// and (issue 22) a stricter policy while the screen is captured during a call.
+// Rules 18 to 22 and 25 of the behaviour contract; pure, like the rest of the engine.
 
 extension MonitorPolicy {
     /// Whether `self` guards at least as hard as `other`: terminate is stricter than acknowledge;
@@ -41,7 +42,7 @@ extension MonitorEngine {
     /// call the app forgot to report stays guarded (rule 19).
     static let pendingExemptionLimit = 16
 
-    /// The state of rules 18 to 22.
+    /// The state of rules 18 to 22 and 25.
     struct Guards: Equatable, Sendable {
         /// `nil` when the app-wide policy is not set (never started, or stopped).
         var appWide: AppWidePolicy?
@@ -62,13 +63,23 @@ extension MonitorEngine {
         var terminateDeadline: Int64?
         /// Call detection (rule 22); off, the call source does not run.
         var detectionEnabled = true
+        /// The policy that guards while the screen is captured during a call (rule 25); a setting,
+        /// kept across stops like the detection switch.
+        var escalation: MonitorPolicy?
+        /// Whether the escalation's condition holds (the screen is captured and a visible call is
+        /// live), as the engine last told it; false between sessions.
+        var escalationOpen = false
 
-        /// Whether anything asks for monitoring.
+        /// Whether anything asks for monitoring. Not the escalation: it only counts while the
+        /// monitor monitors for another reason, and never starts monitoring by itself (rule 25).
         var wantsMonitoring: Bool { appWide != nil || !protections.isEmpty }
 
         mutating func recompute() {
             var strictest = appWide?.policy
             for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
+            // Rule 25: one more policy among the others, so it can only make the one in force
+            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
+            if escalationOpen, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
             inForce = strictest
         }
 
@@ -138,12 +149,14 @@ extension MonitorEngine {
         mutating func sessionEnded() {
             acknowledged.removeAll()
             terminateDeadline = nil
+            // No call is live, so the escalation no longer counts (rule 25).
+            escalationOpen = false
+            recompute()
         }
 
         mutating func monitoringStopped() {
             appWide = nil
             protections.removeAll()
-            recompute()
             sessionEnded()
         }
     }
@@ -206,6 +219,32 @@ extension MonitorEngine {
         phase = .on
         isForeground = foreground
         actions.append(.startSources(callDetection: guards.detectionEnabled))
+    }
+
+    // MARK: Rule 25 (stricter while the screen is captured)
+
+    /// Sets, replaces or (with `nil`) removes the escalation. While its condition holds this is a
+    /// change of the policies, with rule 18's consequences; otherwise it only waits for it.
+    mutating func setScreenCaptureEscalation(_ policy: MonitorPolicy?, now: Int64, into actions: inout [Action]) {
+        guard guards.escalation != policy else { return }
+        let before = guards.inForce
+        guards.escalation = policy
+        guards.recompute()
+        guard isMonitoring else { return }
+        policyMayHaveChanged(from: before, now: now, into: &actions)
+    }
+
+    /// Opens or closes the escalation when its condition (`escalationConditionHolds`) changed:
+    /// the capture started or stopped, or a session began. Rule 18 decides what follows, so a
+    /// terminate countdown keeps the session's deadline across capture flapping (rule 21), and
+    /// an acknowledgement decides whether falling back starts a new event (rule 4).
+    mutating func escalationMayHaveChanged(now: Int64, into actions: inout [Action]) {
+        let open = escalationConditionHolds
+        guard open != guards.escalationOpen else { return }
+        let before = guards.inForce
+        guards.escalationOpen = open
+        guards.recompute()
+        policyMayHaveChanged(from: before, now: now, into: &actions)
     }
 
     /// Rule 18: a change of the policy in force ends the event in progress and begins one under

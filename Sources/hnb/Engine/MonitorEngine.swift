@@ -81,6 +81,9 @@ struct MonitorEngine: Sendable {
         case verdictArrived(request: UInt64, CallMonitorCallVerdict)
         /// The budget of question `request` ran out (rule 23).
         case verdictBudgetExpired(request: UInt64)
+        /// The policy that guards while the screen is captured during a call (rule 25), or `nil`
+        /// for none; replaces the one set before.
+        case screenCaptureEscalation(MonitorPolicy?)
     }
 
     enum Action: Equatable, Sendable {
@@ -233,6 +236,9 @@ struct MonitorEngine: Sendable {
     var screenCaptured: Bool { isMonitoring && isCaptured }
     /// When the last observed session ended; only meaningful while `callState` is idle.
     var lastSessionEndedAt: Int64? { lastLiveAt }
+    /// Rule 25: the screen is captured while a visible call is live, so the escalation, if one is
+    /// set, counts among the policies.
+    var escalationConditionHolds: Bool { isMonitoring && isCaptured && aggregate != .idle }
     /// Rule 17: the shown acknowledge event refuses its action because the screen is captured.
     var acknowledgementRefused: Bool {
         guard refusesAcknowledgementWhileScreenCaptured, isCaptured, case .shown(let event) = security else { return false }
@@ -309,7 +315,7 @@ struct MonitorEngine: Sendable {
             handOver(now: now, into: &actions)
         case .screenCapture(let captured):
             guard phase != .exited else { return [] }
-            screenCaptureChanged(isCaptured: captured, into: &actions)
+            screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
         case .refusesAcknowledgementWhileScreenCaptured(let on):
             guard phase != .exited else { return [] }
             let refusedBefore = acknowledgementRefused
@@ -327,6 +333,9 @@ struct MonitorEngine: Sendable {
         case .verdictBudgetExpired(let request):
             guard isMonitoring else { return [] }
             verdictBudgetExpired(request: request, now: now, into: &actions)
+        case .screenCaptureEscalation(let policy):
+            guard phase != .exited else { return [] }
+            setScreenCaptureEscalation(policy, now: now, into: &actions)
         }
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
@@ -364,16 +373,21 @@ struct MonitorEngine: Sendable {
         }
     }
 
-    /// Rules 16 and 17: a capture marks the event on screen, and may refuse or restore its
-    /// acknowledgement. Recorded in every phase but the exit, so a start knows the state it
-    /// starts in.
-    private mutating func screenCaptureChanged(isCaptured captured: Bool, into actions: inout [Action]) {
+    /// Rules 16, 17 and 25: a capture marks the event on screen, may make the policy stricter
+    /// (or let it fall back), and may refuse or restore the acknowledgement. Recorded in every
+    /// phase but the exit, so a start knows the state it starts in.
+    private mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
         let refusedBefore = acknowledgementRefused
+        let shownBefore = shownEvent?.token
         isCaptured = captured
         if captured, case .shown(var event) = security, isMonitoring {
             event.captured = true
             security = .shown(event)
         }
+        // Rule 25 first: when the policy changes, the event that replaces this one is presented
+        // with its refusal already decided, so only an event that stays is told of a change.
+        escalationMayHaveChanged(now: now, into: &actions)
+        guard shownEvent?.token == shownBefore else { return }
         if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
     }
 
@@ -431,6 +445,8 @@ struct MonitorEngine: Sendable {
         } else {
             // Rule 4: an acknowledgement covers only the calls it saw; the calls that left took
             // theirs with them (`forgetCall`).
+            // Rule 25: a session that begins while the screen is captured begins escalated.
+            escalationMayHaveChanged(now: now, into: &actions)
             beginEventIfDue(now: now, into: &actions)
         }
     }

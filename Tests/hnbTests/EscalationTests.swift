@@ -1,0 +1,424 @@
+// Rule 25 of the behaviour contract (issue 22): a stricter policy while the screen is captured
+// during a call. The contract, then what a caller who shares the user's screen could try against
+// it. Every test asserts the exact outputs with their times.
+
+import Testing
+@testable import hnb
+import hnbTesting
+
+extension Harness {
+    /// Starts (`true`) or stops the capture at the instant `seconds`.
+    func capture(_ captured: Bool, at seconds: Double) {
+        at(seconds)
+        capture.setCaptured(captured)
+    }
+}
+
+@MainActor
+@Suite("Stricter while the screen is captured", .nothingLeftScheduled)
+struct EscalationTests {
+    @Test("Rule 25: an acknowledge warning becomes a terminate countdown the moment capture starts in a call, falls back when it stops, and flapping keeps the deadline (rule 21)")
+    func rule25_terminateWhileCaptured() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 5)
+        h.monitor.startMonitoring(withAcknowledgeIn: 3)
+        try h.calls.incoming("A")
+        h.capture(true, at: 1)
+        h.capture(false, at: 3)
+        h.capture(true, at: 4.5)
+        h.at(10)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 3 button=-", "1 alert acknowledge 2 button=-",
+            "1 dismiss", "1 outcome policyChanged", "1 alert terminate 5 button=Close App",
+            "2 alert terminate 4 button=Close App", "3 alert terminate 3 button=Close App",
+            "3 dismiss", "3 outcome policyChanged", "3 alert acknowledge 3 button=-",
+            "4 alert acknowledge 2 button=-",
+            // The session's terminate deadline is 6 (rule 21): 1.5 s are left, shown as 2.
+            "4.5 dismiss", "4.5 outcome policyChanged", "4.5 alert terminate 2 button=Close App",
+            "5 alert terminate 1 button=Close App", "6 alert terminate 0 button=Close App",
+            "6 outcome forceExit", "6 exit 0",
+        ])
+        #expect(h.outcomes.map(\.flow) == [.acknowledge, .terminate, .acknowledge, .terminate])
+        #expect(h.outcomes.map(\.wasScreenCaptured) == [true, true, true, true])
+        #expect(h.outcomes.map(\.startedAt) == [0, ns(1), ns(3), ns(4.5)])
+    }
+
+    @Test("Rule 25: a call that begins while the screen is captured begins escalated; after the session, a call without capture gets the app-wide policy")
+    func rule25_callBeginsWhileCaptured() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 4)
+        #expect(h.take() == [])
+        try h.calls.incoming("A")
+        h.at(1)
+        try h.calls.end("A")
+        h.capture(false, at: 2)
+        try h.calls.incoming("B")
+        h.at(3)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 4 button=Close App", "1 alert terminate 3 button=Close App",
+            "1 event ended", "1 dismiss", "1 outcome callEnded",
+            "2 event ringing", "2 alert acknowledge 2 button=-", "3 alert acknowledge 1 button=-",
+        ])
+    }
+
+    @Test("Rule 25: a new session starts afresh; its own terminate countdown is not pulled in by the last session's deadline")
+    func rule25_newSessionAfresh() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.startMonitoring()
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.at(2)
+        try h.calls.end("A")
+        try h.calls.incoming("B")
+        h.at(4)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 3 button=Close App", "1 alert terminate 2 button=Close App",
+            "2 alert terminate 1 button=Close App",
+            "2 event ended", "2 dismiss", "2 outcome callEnded",
+            "2 event ringing", "2 alert terminate 3 button=Close App", "3 alert terminate 2 button=Close App",
+            "4 alert terminate 1 button=Close App",
+        ])
+    }
+
+    @Test("Rule 25: the escalation never starts monitoring by itself; with observe only it is the policy while captured in a call; stopMonitoring keeps the setting")
+    func rule25_onlyWhileMonitoring() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 2)
+        try h.calls.incoming("A")
+        h.at(1)
+        #expect(!h.monitor.isMonitoring)
+        #expect(h.take() == [])
+        h.monitor.startMonitoring()
+        h.capture(false, at: 1.5)
+        h.capture(true, at: 2)
+        h.monitor.stopMonitoring()
+        #expect(!h.monitor.isMonitoring)
+        h.at(3)
+        h.monitor.startMonitoring()
+        h.at(5)
+        #expect(h.take() == [
+            // The calls in progress at start are reported, and captured: the escalation is in force.
+            "1 event ringing", "1 alert terminate 2 button=Close App",
+            // Observe only: capture off leaves no policy, so nothing is shown.
+            "1.5 dismiss", "1.5 outcome policyChanged",
+            // Back under the session's deadline (3, rule 21): capture flapping gained nothing.
+            "2 alert terminate 1 button=Close App",
+            "2 dismiss", "2 outcome monitoringStopped",
+            "3 event ringing", "3 alert terminate 2 button=Close App", "4 alert terminate 1 button=Close App",
+            "5 alert terminate 0 button=Close App", "5 outcome forceExit", "5 exit 0",
+        ])
+    }
+
+    @Test("Rule 25: off, and setting it again, apply at once while captured in a call; the policy left in force begins an event")
+    func rule25_offAndReplace() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 3)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.at(1)
+        h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: 10)
+        h.at(2)
+        h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: 10)
+        h.monitor.stopProtectingWhileScreenCaptured()
+        h.at(3)
+        h.monitor.stopProtectingWhileScreenCaptured()
+        h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: 1)
+        h.at(4)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App",
+            "1 alert terminate 4 button=Close App",
+            "1 dismiss", "1 outcome policyChanged", "1 alert acknowledge 10 button=-",
+            "2 alert acknowledge 9 button=-",
+            "2 dismiss", "2 outcome policyChanged", "2 alert acknowledge 3 button=-",
+            // Acknowledge 1 is weaker than the app-wide acknowledge 3: nothing changes.
+            "3 alert acknowledge 2 button=-", "4 alert acknowledge 1 button=-",
+        ])
+    }
+
+    @Test("Rule 25 with rule 19: an exempt call neither opens the escalation nor keeps it open")
+    func rule25_exemptCallDoesNotCount() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.exemptCall(CallID("OWN"))
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 3)
+        try h.calls.outgoing("OWN")
+        try h.calls.connect("OWN")
+        h.at(1)
+        try h.calls.incoming("B")
+        h.at(2)
+        try h.calls.end("B")
+        h.at(5)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 3 button=Close App", "2 alert terminate 2 button=Close App",
+            "2 event ended", "2 dismiss", "2 outcome callEnded",
+        ])
+        #expect(h.terminator.exitCodes == [])
+    }
+
+    @Test("Rule 25 with rule 4: after an acknowledgement under the app-wide policy, the escalation warns again, and falling back starts no new event")
+    func rule25_acknowledgementDecidesFallback() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        #expect(h.renderer.tapButton())
+        h.capture(true, at: 1)
+        h.at(3)
+        h.capture(false, at: 3.5)
+        h.capture(true, at: 4)
+        h.at(6)
+        #expect(h.renderer.tapButton())
+        h.capture(false, at: 7)
+        h.capture(true, at: 8)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 dismiss", "0 outcome acknowledged",
+            "1 alert acknowledge 2 button=-", "2 alert acknowledge 1 button=-", "3 alert acknowledge 0 button=Acknowledge",
+            // Acknowledge 0 covers the call under acknowledge 0: falling back shows nothing.
+            "3.5 dismiss", "3.5 outcome policyChanged",
+            // Not acknowledged under acknowledge 2 yet: the escalated warning starts again in full.
+            "4 alert acknowledge 2 button=-", "5 alert acknowledge 1 button=-", "6 alert acknowledge 0 button=Acknowledge",
+            "6 dismiss", "6 outcome acknowledged",
+            // Acknowledged under acknowledge 2 now: it covers both policies.
+        ])
+        #expect(h.renderer.current == nil)
+    }
+
+    @Test("Rule 25 with rule 17: escalated to terminate, Close App works while captured and no refusal frame flashes; falling back, the refusal applies again")
+    func rule25_withRule17Terminate() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.capture(true, at: 1)
+        #expect(h.monitor.currentSecurityEvent?.isAcknowledgementRefused == false)
+        #expect(h.monitor.currentSecurityEvent?.isActionAvailable == true)
+        h.capture(false, at: 2)
+        #expect(h.monitor.currentSecurityEvent?.isActionAvailable == true)
+        h.capture(true, at: 3)
+        #expect(h.renderer.tapButton())
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge",
+            "1 dismiss", "1 outcome policyChanged", "1 alert terminate 5 button=Close App",
+            "2 alert terminate 4 button=Close App",
+            "2 dismiss", "2 outcome policyChanged", "2 alert acknowledge 0 button=Acknowledge",
+            "3 dismiss", "3 outcome policyChanged", "3 alert terminate 3 button=Close App",
+            "3 outcome forceExit", "3 exit 0",
+        ])
+    }
+
+    @Test("Rule 25 with rule 17: escalated to a longer acknowledge, the new warning is refused from its first frame while captured; Acknowledge comes back with the fallback")
+    func rule25_withRule17Acknowledge() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        h.capture(true, at: 1)
+        #expect(h.monitor.currentSecurityEvent?.isAcknowledgementRefused == true)
+        h.at(2)
+        #expect(h.renderer.tapButton())  // the button says why; the tap does nothing
+        #expect(h.monitor.currentSecurityEvent?.isActionAvailable == false)
+        h.capture(false, at: 3)
+        #expect(h.renderer.tapButton())
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge",
+            "1 dismiss", "1 outcome policyChanged", "1 alert acknowledge 1 button=-",
+            "2 alert acknowledge 0 button=Stop screen sharing to acknowledge",
+            "3 dismiss", "3 outcome policyChanged", "3 alert acknowledge 0 button=Acknowledge",
+            "3 dismiss", "3 outcome acknowledged",
+        ])
+    }
+
+    @Test("Rule 25 with rules 1 and 8: a held call keeps the session live, so the escalation stays; in the background the fallback waits for the foreground")
+    func rule25_holdAndBackground() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 10)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.capture(true, at: 1)
+        h.at(2)
+        try h.calls.hold("A")
+        h.at(3)
+        h.app.setForeground(false)
+        h.capture(false, at: 4)
+        h.at(5)
+        h.capture(true, at: 5.5)
+        h.app.setForeground(true)
+        h.at(6)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 2 button=-", "0 event started", "1 alert acknowledge 1 button=-",
+            "1 dismiss", "1 outcome policyChanged", "1 alert terminate 10 button=Close App",
+            "2 alert terminate 9 button=Close App", "3 alert terminate 8 button=Close App", "4 alert terminate 7 button=Close App",
+            // Background: the terminate countdown ends with the escalation; acknowledge waits
+            // for the foreground (rule 4), and so does the escalated countdown, which keeps the
+            // session's deadline (11) when it comes back.
+            "4 dismiss", "4 outcome policyChanged",
+            "5.5 alert terminate 6 button=Close App", "6 alert terminate 5 button=Close App",
+        ])
+    }
+}
+
+@MainActor
+@Suite("Bypass attempts on the capture escalation", .nothingLeftScheduled)
+struct EscalationBypassTests {
+    /// One run: the policy in force, a call, and capture flapping on and off twice a second;
+    /// the escalation set (or not) before it all. Returns everything observed.
+    func run(appWide: MonitorPolicy, protection: MonitorPolicy?, escalation: MonitorPolicy?) throws -> [String] {
+        let h = Harness(logsOutcomes: true)
+        switch escalation?.flow {
+        case .terminate?: h.monitor.protectWhileScreenCaptured(withTerminateIn: escalation!.seconds)
+        case .acknowledge?: h.monitor.protectWhileScreenCaptured(withAcknowledgeIn: escalation!.seconds)
+        case nil: break
+        }
+        if appWide.flow == .terminate {
+            h.monitor.startMonitoring(withTerminateIn: appWide.seconds)
+        } else {
+            h.monitor.startMonitoring(withAcknowledgeIn: appWide.seconds)
+        }
+        let kept = protection.map {
+            $0.flow == .terminate ? h.monitor.protect(withTerminateIn: $0.seconds) : h.monitor.protect(withAcknowledgeIn: $0.seconds)
+        }
+        try h.calls.incoming("A")
+        for step in 1...24 {
+            h.capture(step % 2 == 1, at: Double(step) * 0.5)
+        }
+        h.at(40)
+        withExtendedLifetime(kept) {}
+        return h.take()
+    }
+
+    nonisolated static let weaker: [(MonitorPolicy, MonitorPolicy?, MonitorPolicy)] = [
+        // Acknowledge under terminate, in either place.
+        (MonitorPolicy(flow: .terminate, requestedSeconds: 5), nil, MonitorPolicy(flow: .acknowledge, requestedSeconds: 5)),
+        (MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), MonitorPolicy(flow: .terminate, requestedSeconds: 5), MonitorPolicy(flow: .acknowledge, requestedSeconds: 3600)),
+        // A longer terminate countdown under a shorter one.
+        (MonitorPolicy(flow: .terminate, requestedSeconds: 5), nil, MonitorPolicy(flow: .terminate, requestedSeconds: 30)),
+        (MonitorPolicy(flow: .acknowledge, requestedSeconds: 2), MonitorPolicy(flow: .terminate, requestedSeconds: 5), MonitorPolicy(flow: .terminate, requestedSeconds: 6)),
+        // The same terminate policy.
+        (MonitorPolicy(flow: .terminate, requestedSeconds: 5), nil, MonitorPolicy(flow: .terminate, requestedSeconds: 5)),
+        // A shorter acknowledge delay under a longer one.
+        (MonitorPolicy(flow: .acknowledge, requestedSeconds: 5), nil, MonitorPolicy(flow: .acknowledge, requestedSeconds: 3)),
+    ]
+
+    @Test("An escalation no stricter than the policy in force changes nothing, however the capture flaps: the run is the run without it", arguments: weaker)
+    func escalationNeverLowers(appWide: MonitorPolicy, protection: MonitorPolicy?, escalation: MonitorPolicy) throws {
+        let with = try run(appWide: appWide, protection: protection, escalation: escalation)
+        let without = try run(appWide: appWide, protection: protection, escalation: nil)
+        #expect(with == without)
+        // And the run without it is the plain policy in force: a terminate 5 exits at 5.
+        let strictest = MonitorPolicy.strictest(appWide, protection)!
+        if strictest.flow == .terminate {
+            #expect(with.suffix(2) == ["5 outcome forceExit", "5 exit 0"])
+            #expect(with.filter { $0.hasSuffix("dismiss") }.isEmpty)
+        } else {
+            #expect(with == ["0 event ringing", "0 alert acknowledge 5 button=-"]
+                + (1...5).map { "\($0) alert acknowledge \(5 - $0) button=\($0 == 5 ? "Acknowledge" : "-")" })
+        }
+    }
+
+    @Test("Capture flapping cannot push back a countdown another protection holds: a stricter escalation pulls the deadline in and it never moves out again")
+    func flappingCannotResetAProtectionsCountdown() throws {
+        let h = Harness(logsOutcomes: true)
+        let transfer = h.monitor.protect(withTerminateIn: 10)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 4)
+        try h.calls.incoming("A")
+        h.capture(true, at: 1)
+        h.capture(false, at: 2)
+        h.capture(true, at: 2.5)
+        h.capture(false, at: 3)
+        h.at(6)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 10 button=Close App", "1 alert terminate 9 button=Close App",
+            // Terminate 4 from 1 ends at 5, sooner than 10: the session's deadline is 5 now.
+            "1 dismiss", "1 outcome policyChanged", "1 alert terminate 4 button=Close App",
+            "2 alert terminate 3 button=Close App",
+            "2 dismiss", "2 outcome policyChanged", "2 alert terminate 3 button=Close App",
+            "2.5 dismiss", "2.5 outcome policyChanged", "2.5 alert terminate 3 button=Close App",
+            "3 alert terminate 2 button=Close App",
+            "3 dismiss", "3 outcome policyChanged", "3 alert terminate 2 button=Close App",
+            "4 alert terminate 1 button=Close App", "5 alert terminate 0 button=Close App",
+            "5 outcome forceExit", "5 exit 0",
+        ])
+        withExtendedLifetime(transfer) {}
+    }
+
+    @Test("A capture storm during an escalated countdown exits at the first deadline: many flaps within one second reset nothing")
+    func captureStormKeepsDeadline() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 30)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.capture(true, at: 1)
+        for flap in 0..<200 {
+            h.capture(flap % 2 == 1, at: 1.5 + Double(flap) * 0.01)
+        }
+        // The last flap (at 3.49) leaves the screen captured.
+        #expect(h.take().suffix(3) == ["3.49 dismiss", "3.49 outcome policyChanged", "3.49 alert terminate 1 button=Close App"])
+        #expect(h.monitor.currentSecurityEvent?.flow == .terminate)
+        h.at(10)
+        #expect(h.take() == ["4 alert terminate 0 button=Close App", "4 outcome forceExit", "4 exit 0"])
+        // One outcome per event: the first acknowledge one, then two per flap (the storm's 200
+        // and the capture at 1), the last one the exit.
+        #expect(h.outcomes.count == 202)
+        #expect(h.outcomes.last?.ending == .forceExit)
+    }
+
+    @Test("Capture that starts and stops while no call is live changes nothing and leaves nothing scheduled")
+    func captureWithoutCall() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 1)
+        for step in 1...6 { h.capture(step % 2 == 1, at: Double(step)) }
+        #expect(h.take() == [])
+        #expect(h.scheduler.pendingCount == 0)
+        #expect(h.outcomes.isEmpty)
+    }
+
+    @Test("The escalation set from other threads applies in order with the protections: the last setting wins")
+    func fromOtherThreads() async throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        let monitor = h.monitor
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        await Task.detached {
+            for seconds in (1...300).reversed() {
+                monitor.protectWhileScreenCaptured(withTerminateIn: CInt(seconds))
+                monitor.stopProtectingWhileScreenCaptured()
+            }
+            monitor.protectWhileScreenCaptured(withTerminateIn: 7)
+        }.value
+        await drainMainQueue()
+        try h.calls.incoming("A")
+        #expect(h.take() == ["0 event ringing", "0 alert terminate 7 button=Close App"])
+    }
+}
+
+@Suite("Rule 25 in the engine", .nothingLeftScheduled)
+struct EscalationEngineTests {
+    @Test("Rule 25 with rule 17: the capture that escalates returns exactly the policy change, and no refusal action for the event it replaced; the capture that only refuses returns only the refusal")
+    func captureStepActions() {
+        var engine = MonitorEngine()
+        let second = MonitorEngine.second
+        _ = engine.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)), now: 0)
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
+            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: second),
+        ])
+        #expect(engine.handle(.screenCapture(isCaptured: true), now: second / 2) == [
+            .dismiss, .cancelWakeUp,
+            .outcome(.init(ending: .policyChanged, flow: .acknowledge, total: 0, startedAt: 0, endedAt: second / 2, lowestRemaining: 0,
+                           wasScreenCaptured: true, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 0)]), exitCode: nil),
+            .present(.acknowledge, remaining: 1, token: 2, refused: true, verdict: .unknown, on: .builtInDialog), .schedule(at: second / 2 + second),
+        ])
+        // Without an escalation the same capture only refuses the acknowledgement on screen.
+        var plain = MonitorEngine()
+        _ = plain.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
+        _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = plain.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
+        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.acknowledgementRefused(true)])
+        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.acknowledgementRefused(false)])
+    }
+}
