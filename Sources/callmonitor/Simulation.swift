@@ -154,15 +154,7 @@ final class Simulation {
         self.transcript = transcript
         renderer.onChange = { alert in
             guard let alert else { return transcript.record("dismiss") }
-            transcript.record("alert") {
-                $0.add("flow", alert.flow.description)
-                $0.add("title", alert.title)
-                $0.add("message", alert.message)
-                $0.add("countdown", alert.countdown)
-                $0.add("button", alert.button)
-                $0.add("remaining", Int(alert.remaining))
-                $0.add("verdict", alert.verdict)
-            }
+            transcript.record("alert") { $0.addAlert(alert) }
         }
         terminator.onTerminate = { code in transcript.record("exit") { $0.add("code", Int(code)) } }
         monitor = CallMonitor(
@@ -330,5 +322,19 @@ final class Simulation {
         monitor.setCallback { event in
             transcript.record("event") { $0.add("event", event.description) }
         }
+    }
+}
+
+extension JSONLine {
+    /// The fields of an `alert` line, the same in simulate and watch transcripts: what the
+    /// dialog shows, in the order it shows it, and the verdict line (`null` when none is shown).
+    mutating func addAlert(_ alert: SecurityAlert) {
+        add("flow", alert.flow.description)
+        add("title", alert.title)
+        add("message", alert.message)
+        add("countdown", alert.countdown)
+        add("button", alert.button)
+        add("remaining", Int(alert.remaining))
+        add("verdict", alert.verdict)
     }
 }

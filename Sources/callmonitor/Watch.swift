@@ -109,14 +109,7 @@ final class RecordedAlertRenderer: SecurityAlertRenderer {
     init(transcript: WatchTranscript) { self.transcript = transcript }
 
     func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        transcript.record("alert") {
-            $0.add("flow", alert.flow.description)
-            $0.add("title", alert.title)
-            $0.add("message", alert.message)
-            $0.add("countdown", alert.countdown)
-            $0.add("button", alert.button)
-            $0.add("remaining", Int(alert.remaining))
-        }
+        transcript.record("alert") { $0.addAlert(alert) }
         terminal.render(alert, onButton: onButton)
     }
 

@@ -17,6 +17,12 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setCallVerifierBudget:(double)seconds;
+- (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
+@end
+
 @class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
@@ -28,12 +34,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (void)stopProtectingWhileScreenCaptured;
 - (void)exemptCallWithUUID:(NSUUID * _Nonnull)uuid;
 - (void)removeExemptionForUUID:(NSUUID * _Nonnull)uuid;
-@end
-
-SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)setCallVerifierBudget:(double)seconds;
-- (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallState)
