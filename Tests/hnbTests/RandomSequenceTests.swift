@@ -295,8 +295,9 @@ final class InvariantChecker {
 
     /// After every step: one wake-up per event on screen and none without one, so no timer of an
     /// ended event outlives it (the end-of-test check of `Harness`, after every step here).
-    func checkScheduled(pending: Int, eventShown: Bool) {
-        let allowed = eventShown ? 1 : 0
+    func checkScheduled(pending: Int, eventShown: Bool, verifierSet: Bool) {
+        // With a verifier, an event may also have its question's budget timer (rule 23).
+        let allowed = eventShown ? (verifierSet ? 2 : 1) : 0
         if pending > allowed { fail("\(pending) piece(s) of work scheduled with \(eventShown ? "one event" : "no event") on screen") }
     }
 
@@ -305,6 +306,11 @@ final class InvariantChecker {
     /// the background, an event shown before a step that cannot end one is still shown (rule 8).
     func checkVisible(delegateAlive: Bool, shownBefore: Bool) {
         guard !exited else { return }
+        // Rule 5, fail closed: a terminate countdown that has run out has ended in the exit; no
+        // hand-over, verdict or background may hold it open.
+        if shownOn != nil, shownFlow == .terminate, scheduler.now >= eventOrigin + eventTotal * 1_000_000_000 {
+            fail("a terminate countdown ran out \(scheduler.now - eventOrigin - eventTotal * 1_000_000_000) ns ago and the app did not exit")
+        }
         if !foreground && shownBefore && expectedEndings.isEmpty && shownOn == nil { fail("an event vanished in the background") }
         guard active, monitoring != nil, liveCalls > 0, foreground, !covered else { return }
         guard let shownOn else { return fail("a live call in the foreground and no security UI") }
@@ -359,6 +365,10 @@ struct RandomRun {
     var escalation: MonitorPolicy?
     /// The device's screen: it stays captured across a relaunch.
     let capture = SimulatedScreenCapture()
+    /// Rule 23: a scripted verifier the model knows nothing about: whatever it answers, and
+    /// whenever, every expectation of the model must still hold.
+    lazy var verifier = ScriptedCallVerifier(scheduler: scheduler)
+    var verifierSet = false
 
     init(seed: UInt64, steps: Int) {
         self.seed = seed
@@ -373,7 +383,15 @@ struct RandomRun {
     func wire() {
         let checker = self.checker
         var shownDefault = false
+        var lastFrame: SecurityAlert?
         renderer.onChange = { alert in
+            // Rule 24: a redraw that only adds the verdict line is no tick; the model, which
+            // knows nothing of verdicts, must see the same frames with or without a verifier.
+            if let alert, var before = lastFrame {
+                before.verdict = alert.verdict
+                if before == alert { lastFrame = alert; return }
+            }
+            lastFrame = alert
             if let alert {
                 if shownDefault {
                     checker.observe(.tick(surface: 0, remaining: alert.remaining))
@@ -395,6 +413,7 @@ struct RandomRun {
     /// clock) carry on. Its first start must catch the call still in progress.
     mutating func relaunch() {
         relaunches += 1
+        verifierSet = false
         renderer = SimulatedAlertRenderer()
         terminator = SimulatedTerminator()
         monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator, screenCapture: capture)
@@ -430,14 +449,15 @@ struct RandomRun {
             await performRandomStep()
             checker.checkVisible(delegateAlive: delegate != nil || !delegateSet, shownBefore: shownBefore)
             checker.checkOutcomes()
-            checker.checkScheduled(pending: scheduler.pendingCount, eventShown: monitor.currentSecurityEvent != nil)
+            checker.checkScheduled(pending: scheduler.pendingCount - verifier.pendingAnswers,
+                                   eventShown: monitor.currentSecurityEvent != nil, verifierSet: verifierSet)
             if !checker.violations.isEmpty { break }
         }
         return checker.violations
     }
 
     mutating func performRandomStep() async {
-        let choice = pick(133)
+        let choice = pick(135)
         checker.note("step \(choice) live=\(live) fg=\(app.isForeground) mon=\(String(describing: checker.monitoring)) delegate=\(delegate?.number ?? -1)")
         switch choice {
         case 0..<8:
@@ -603,6 +623,16 @@ struct RandomRun {
             checker.monitoring = after?.flow
             checker.seconds = after?.seconds ?? 0
             body()
+        case 133..<135:
+            // Rules 23 and 24: a verifier that answers at once, late, twice or never, or none.
+            let verdicts: [CallMonitorCallVerdict] = [.bankIsCalling, .bankIsNotCalling, .unknown]
+            var script: [ScriptedCallVerifier.Answer] = []
+            for _ in 0..<pick(3) {
+                script.append(.init(verdicts[pick(3)], afterSeconds: [0, 0.5, 2, 4][pick(4)]))
+            }
+            verifier.script = script
+            verifierSet = pick(5) != 0
+            monitor.setCallVerifier(using: verifierSet ? verifier : nil)
         default:
             // Rule 22: the detection switch, at once.
             flushHandOver()
