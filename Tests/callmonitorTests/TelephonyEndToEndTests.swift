@@ -116,7 +116,7 @@ struct TelephonyEndToEndTests {
             try await Task.sleep(nanoseconds: 100_000_000)
             let lines = transcript(watch)
             let a = callPath(daemon, 1)
-            let isTick = { (line: String) in line.contains(#""kind":"alert""#) && !line.contains(#""remaining":3}"#) }
+            let isTick = { (line: String) in line.contains(#""kind":"alert""#) && !line.contains(#""remaining":3,"#) }
             #expect(lines.filter { !isTick($0) } == header(daemon, "terminate flow, 3-second countdown") + [
                 WatchLine.calls(complete: true, []),
                 WatchLine.calls(complete: false, [(a, "ringing", false)]),
@@ -146,7 +146,7 @@ struct TelephonyEndToEndTests {
             #expect(watch.isRunning)
             let lines = try await stop(watch)
             let a = callPath(daemon, 1)
-            let isTick = { (line: String) in line.contains(#""kind":"alert""#) && !line.contains(#""remaining":30}"#) }
+            let isTick = { (line: String) in line.contains(#""kind":"alert""#) && !line.contains(#""remaining":30,"#) }
             #expect(lines.filter { !isTick($0) } == header(daemon, "terminate flow, 30-second countdown") + [
                 WatchLine.calls(complete: true, []),
                 WatchLine.calls(complete: false, [(a, "ringing", false)]),
