@@ -101,4 +101,12 @@ extension CallMonitor {
         case .acknowledge: protect(withAcknowledgeIn: seconds)
         }
     }
+
+    /// `protectWhileScreenCaptured(withTerminateIn:)` or `…(withAcknowledgeIn:)`, by `flow`.
+    func protectWhileScreenCaptured(_ flow: CallMonitorFlow, seconds: Int32) {
+        switch flow {
+        case .terminate: protectWhileScreenCaptured(withTerminateIn: seconds)
+        case .acknowledge: protectWhileScreenCaptured(withAcknowledgeIn: seconds)
+        }
+    }
 }

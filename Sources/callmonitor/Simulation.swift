@@ -234,15 +234,7 @@ final class Simulation {
         let calls = SimulatedCallSource()
         for step in steps {
             do {
-                switch step.command {
-                case .incoming(let id): try calls.incoming(id)
-                case .outgoing(let id): try calls.outgoing(id)
-                case .connect(let id): try calls.connect(id)
-                case .hold(let id): try calls.hold(id)
-                case .resume(let id): try calls.resume(id)
-                case .end(let id): try calls.end(id)
-                default: break
-                }
+                _ = try applyCallCommand(step.command, to: calls)
             } catch {
                 return ScenarioError(line: step.line, message: "\(error)")
             }
@@ -250,7 +242,24 @@ final class Simulation {
         return nil
     }
 
+    /// Plays a call command (incoming, outgoing, connect, hold, resume, end) on `calls`; `false`
+    /// for any other command. The run and ``firstScriptError(in:)`` share it, so the check
+    /// cannot drift from what the run does.
+    static func applyCallCommand(_ command: ScenarioCommand, to calls: SimulatedCallSource) throws -> Bool {
+        switch command {
+        case .incoming(let id): try calls.incoming(id)
+        case .outgoing(let id): try calls.outgoing(id)
+        case .connect(let id): try calls.connect(id)
+        case .hold(let id): try calls.hold(id)
+        case .resume(let id): try calls.resume(id)
+        case .end(let id): try calls.end(id)
+        default: return false
+        }
+        return true
+    }
+
     private func perform(_ command: ScenarioCommand) throws {
+        if try Self.applyCallCommand(command, to: calls) { return }
         switch command {
         case .start(let flow, let seconds): monitor.startMonitoring(flow, seconds: seconds)
         case .startObserving: monitor.startMonitoring()
@@ -264,12 +273,7 @@ final class Simulation {
         case .exempt(let id): monitor.exemptCall(CallID(id))
         case .unexempt(let id): monitor.removeExemption(CallID(id))
         case .detection(let on): monitor.setCallDetectionEnabled(on)
-        case .incoming(let id): try calls.incoming(id)
-        case .outgoing(let id): try calls.outgoing(id)
-        case .connect(let id): try calls.connect(id)
-        case .hold(let id): try calls.hold(id)
-        case .resume(let id): try calls.resume(id)
-        case .end(let id): try calls.end(id)
+        case .incoming, .outgoing, .connect, .hold, .resume, .end: break   // applyCallCommand, above
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
         case .tap:
@@ -310,8 +314,7 @@ final class Simulation {
             monitor.setCallVerifier(using: verifier)
         case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
         case .verdictOff: monitor.setCallVerifier(using: nil)
-        case .protectWhileScreenCaptured(.terminate, let seconds): monitor.protectWhileScreenCaptured(withTerminateIn: seconds)
-        case .protectWhileScreenCaptured(.acknowledge, let seconds): monitor.protectWhileScreenCaptured(withAcknowledgeIn: seconds)
+        case .protectWhileScreenCaptured(let flow, let seconds): monitor.protectWhileScreenCaptured(flow, seconds: seconds)
         case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
         case .wait: break
         }
