@@ -124,16 +124,17 @@ struct SimulationError: Error {
 /// One run of a scenario against a fresh monitor.
 @MainActor
 final class Simulation {
-    private let scheduler = ManualScheduler()
+    /// The virtual clock; internal so that a test can see it is let go with the simulation.
+    let scheduler = ManualScheduler()
     private let calls = SimulatedCallSource()
     private let app = SimulatedAppState(isForeground: true)
     private let transcript: Transcript
     private let renderer = SimulatedAlertRenderer()
     private let terminator = SimulatedTerminator()
     private let capture = SimulatedScreenCapture()
-    private let monitor: CallMonitor
+    let monitor: CallMonitor
     /// The scripted call verifier, set on the monitor by the first `verdict` line (rule 23).
-    private let verifier: ScriptedCallVerifier
+    let verifier: ScriptedCallVerifier
 
     /// The recording delegate the scenario set and still holds, if any.
     private var delegate: TranscriptDelegate?

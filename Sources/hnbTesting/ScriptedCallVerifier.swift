@@ -51,8 +51,12 @@ public final class ScriptedCallVerifier: CallVerifying {
             } else {
                 let deadline = scheduler.now &+ ManualScheduler.nanoseconds(reply.afterSeconds)
                 pendingAnswers += 1
-                _ = scheduler.schedule(at: deadline) { [self] in
-                    pendingAnswers -= 1
+                // Weakly: the scheduler keeps this work and the verifier keeps the scheduler, so
+                // a strong capture is a cycle that leaks both whenever an answer is still due
+                // when its owner lets go (a scenario that ends first; the scenario fuzz target
+                // found it). The answer itself is given either way, as a real backend would.
+                _ = scheduler.schedule(at: deadline) { [weak self] in
+                    self?.pendingAnswers -= 1
                     answer(reply.verdict)
                 }
             }

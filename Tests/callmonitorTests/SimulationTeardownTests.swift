@@ -1,0 +1,61 @@
+// A simulation lets go of everything it made once its scenario is over: a process that runs many
+// (the scenario fuzz target) must not keep the graph of any of them. Every scenario input a fuzzer
+// ever found (Fuzz/Regressions/scenario) runs here too, under `swift test`.
+
+import Foundation
+import Testing
+import hnb
+import hnbTesting
+@testable import callmonitor
+
+@Suite("A finished simulation leaves nothing alive")
+@MainActor
+struct SimulationTeardownTests {
+    nonisolated static let regressions = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/scenario")
+
+    nonisolated static var regressionFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
+        return names.filter { $0.hasSuffix(".scenario") }.sorted()
+    }
+
+    /// Runs `text` as the fuzz target does (echo on, then the teardown) and reports which of the
+    /// simulation's objects are still alive once it is dropped.
+    static func survivors(of text: String) throws -> [String] {
+        let steps = try ScenarioParser.parse(text)
+        weak var scheduler: ManualScheduler?
+        weak var verifier: ScriptedCallVerifier?
+        weak var monitor: CallMonitor?
+        do {
+            let simulation = Simulation(strings: .english, echo: true)
+            scheduler = simulation.scheduler
+            verifier = simulation.verifier
+            monitor = simulation.monitor
+            _ = try? simulation.run(steps)
+            simulation.stopMonitoring()
+        }
+        return [scheduler.map { _ in "scheduler" }, verifier.map { _ in "verifier" }, monitor.map { _ in "monitor" }].compactMap { $0 }
+    }
+
+    @Test("A verifier's answer still due when the scenario ends keeps nothing alive (the scenario fuzz target's leak)")
+    func answerDueAfterTheEnd() throws {
+        // Asked at 1 when the event begins; the answer is due at 5, after the last line. The
+        // scheduler kept the answer, the answer kept the verifier and the verifier the scheduler.
+        let text = "0 verdict late 4\n0 start terminate 9\n1 incoming A\n1 connect A\n2 wait\n"
+        let alive = try Self.survivors(of: text)
+        #expect(alive == [])
+    }
+
+    @Test("Every scenario input a fuzzer found runs and leaves nothing alive", arguments: regressionFiles)
+    func regression(name: String) throws {
+        let text = try String(contentsOf: Self.regressions.appendingPathComponent(name), encoding: .utf8)
+        let alive = try Self.survivors(of: text)
+        #expect(alive == [])
+    }
+
+    @Test("The regression folder holds the scenario fuzz target's findings")
+    func regressionFolder() {
+        #expect(Self.regressionFiles.contains("leak-answer-due-after-the-end.scenario"))
+        #expect(Self.regressionFiles.count >= 3)
+    }
+}
