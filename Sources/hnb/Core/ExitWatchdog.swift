@@ -11,27 +11,35 @@ final class ExitWatchdog: Sendable {
     static let defaultBudget: Int64 = 2_000_000_000
     private static let maximumBudget: Int64 = 60_000_000_000
 
-    private enum State { case armed, disarmed, fired }
-    private let state = Locked(State.armed)
+    /// Armed, it holds the work that ends the app; disarming or firing lets go of it at once, so
+    /// what that work holds (the terminator, and in a simulation its whole transcript) is not kept
+    /// for the rest of the budget by the timer still pending on the global queue.
+    private enum State {
+        case armed(@Sendable () -> Void)
+        case disarmed
+        case fired
+    }
+    private let state: Locked<State>
 
     /// Arms the watchdog: `fire` runs on a global queue after `budgetNanoseconds` unless
     /// ``disarm()`` came first.
     init(budgetNanoseconds: Int64, fire: @escaping @Sendable () -> Void) {
+        state = .init(.armed(fire))
         let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: budgetNanoseconds))
         DispatchQueue.global(qos: .userInteractive).asyncAfter(deadline: deadline) { [self] in
-            let due = state.withLock { state in
-                guard state == .armed else { return false }
+            let due: (@Sendable () -> Void)? = state.withLock { state in
+                guard case .armed(let fire) = state else { return nil }
                 state = .fired
-                return true
+                return fire
             }
-            if due { fire() }
+            due?()
         }
     }
 
     /// Returns `true` if the watchdog was stopped in time, `false` if it has already fired.
     func disarm() -> Bool {
         state.withLock { state in
-            guard state == .armed else { return false }
+            guard case .armed = state else { return false }
             state = .disarmed
             return true
         }
