@@ -254,6 +254,26 @@ struct ExemptionTests {
         #expect(h.take() == ["2 event started", "2 alert acknowledge 1 button=-", "3 alert acknowledge 0 button=Acknowledge"])
     }
 
+    @Test("Rule 19: an exempt call that ends takes its exemption with it: removing the exemption afterwards brings back no call, no countdown and no exit")
+    func rule19_endedExemptCallStaysEnded() throws {
+        let h = Harness()
+        h.logOutcomes()
+        h.monitor.exemptCall(CallID("A"))
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        h.advance(1)
+        // The end comes as a change, and no complete list follows that could clear the exemption.
+        try h.calls.end("A")
+        h.advance(1)
+        h.monitor.removeExemption(CallID("A"))
+        h.advance(5)
+        #expect(h.take() == [])
+        #expect(h.monitor.callState == .idle)
+        #expect(h.monitor.wasCallLive(withinLast: 1000) == false)
+        #expect(h.terminator.exitCodes == [])
+        #expect(h.scheduler.pendingCount == 0)
+    }
+
     @Test("Rule 19: an exemption lasts for one call: forgotten when it ends, or when a complete list no longer holds it")
     func rule19_exemptionLastsOneCall() {
         var engine = MonitorEngine()
@@ -266,6 +286,8 @@ struct ExemptionTests {
         _ = engine.handle(.exempt(CallID("B")), now: 0)
         #expect(engine.handle(.calls(.changes([a, b])), now: 0) == [])
         #expect(engine.handle(.calls(.changes([endedA])), now: 0) == [])
+        // A's end, a change, forgot A's exemption by itself.
+        #expect(engine.guards.exemptLive == [CallID("B"): false] && engine.guards.exemptPending.isEmpty)
         // B's end notification is lost; the complete list no longer holds it.
         #expect(engine.handle(.calls(.complete([])), now: 0) == [])
         #expect(engine.guards.exemptLive.isEmpty && engine.guards.exemptPending.isEmpty)
