@@ -207,6 +207,29 @@ struct VerdictShownTests {
         _ = told
     }
 
+    @Test("Rule 23 with rule 19: a live call whose exemption is removed during an event joins it: the verifier is asked again, and the first call's verdict line gives way to the new answer")
+    func rule23_unexemptedCallJoinsTheVerdict() throws {
+        let v = VerdictHarness(script: [.init(.bankIsCalling)], withVerdicts: true)
+        v.h.monitor.exemptCall(CallID("APP"))
+        v.h.monitor.startMonitoring(withTerminateIn: 5)
+        try v.h.calls.incoming("A")
+        try v.h.calls.outgoing("APP")
+        v.h.advance(1)
+        // The bank's backend knows of no call for the one that now joins.
+        v.verifier.script = [.init(.bankIsNotCalling)]
+        v.h.monitor.removeExemption(CallID("APP"))
+        v.h.advance(1)
+        #expect(v.h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App verdict=-",
+            "0 alert terminate 5 button=Close App verdict=Your bank is on a call with you right now.",
+            "1 alert terminate 4 button=Close App verdict=Your bank is on a call with you right now.",
+            "1 alert terminate 4 button=Close App verdict=Your bank is not calling you. Hang up now.",
+            "2 alert terminate 3 button=Close App verdict=Your bank is not calling you. Hang up now.",
+        ])
+        #expect(v.verifier.asks == 2)
+        #expect(v.h.monitor.currentSecurityEvent?.verdict == .bankIsNotCalling)
+    }
+
     @Test("Rule 23: a real async verifier runs off the main thread and its answer reaches the event")
     func rule23_asyncVerifier() async throws {
         let v = VerdictHarness(script: nil, withVerdicts: true)
