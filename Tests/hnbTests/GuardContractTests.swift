@@ -468,6 +468,37 @@ struct AcknowledgementCoverageTests {
             "3 alert acknowledge 3 button=-", "4 alert acknowledge 2 button=-",
         ])
     }
+
+    @Test("Rule 4: a later acknowledgement under a weaker policy keeps the stricter one: back on the stricter screen, a call acknowledged under it is not warned about again")
+    func rule4_weakerAcknowledgementKeepsStricter() throws {
+        let h = Harness()
+        h.logOutcomes()
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        let transfer = h.monitor.protect(withAcknowledgeIn: 3)
+        try h.calls.incoming("A")
+        h.advance(3)
+        // A is acknowledged under the screen's acknowledge 3; leaving the screen, the app-wide
+        // acknowledge 1 is covered by it.
+        h.renderer.tapButton()
+        transfer.end()
+        h.advance(1)
+        // B is new: warned under acknowledge 1, and that acknowledgement covers A and B.
+        try h.calls.incoming("B")
+        h.advance(1)
+        h.renderer.tapButton()
+        try h.calls.end("B")
+        h.advance(1)
+        // The stricter screen again, with only A live: A's first acknowledgement covers it.
+        let again = h.monitor.protect(withAcknowledgeIn: 3)
+        h.advance(5)
+        again.end()
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 3 button=-", "1 alert acknowledge 2 button=-", "2 alert acknowledge 1 button=-",
+            "3 alert acknowledge 0 button=Acknowledge", "3 dismiss", "3 outcome acknowledged",
+            "4 alert acknowledge 1 button=-", "5 alert acknowledge 0 button=Acknowledge", "5 dismiss", "5 outcome acknowledged",
+        ])
+        #expect(h.monitor.currentSecurityEvent == nil)
+    }
 }
 
 @MainActor
