@@ -125,6 +125,14 @@ struct VerdictEngineTests {
     func rule23_budgetClamp(seconds: Double, expected: Int64) {
         #expect(CallMonitor.verifierBudgetNanoseconds(clamping: seconds) == expected)
     }
+
+    @Test("Rule 23: a raw verdict from Objective-C outside the three cases is unknown, never bankIsCalling; the three cases are themselves", arguments: [
+        (0, CallMonitorCallVerdict.unknown), (1, .bankIsCalling), (2, .bankIsNotCalling),
+        (3, .unknown), (-1, .unknown), (257, .unknown), (258, .unknown), (Int.max, .unknown), (Int.min, .unknown),
+    ])
+    func rule23_outOfRangeRawVerdictIsUnknown(rawValue: Int, expected: CallMonitorCallVerdict) {
+        #expect(CallMonitorCallVerdict(sanitizing: rawValue) == expected)
+    }
 }
 
 /// A monitor wired to the scripted ports and a scripted verifier, recording delegate calls, dialog

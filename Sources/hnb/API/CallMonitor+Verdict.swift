@@ -135,7 +135,7 @@ final class CompletionCallVerifier: CallVerifying {
     func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {
         let block = self.block
         DispatchQueue.global(qos: .userInitiated).async {
-            block.body { verdict in answer(CallMonitorCallVerdict(sanitizing: verdict)) }
+            block.body { verdict in answer(CallMonitorCallVerdict(sanitizing: verdict.rawValue)) }
         }
     }
 }

@@ -39,9 +39,14 @@ public enum CallMonitorCallVerdict: Int, Sendable, CaseIterable, CustomStringCon
     }
 
     /// The verdict a raw value from Objective-C names; any value outside the three cases is
-    /// ``unknown`` (bad input says nothing rather than crashing a switch).
-    init(sanitizing value: CallMonitorCallVerdict) {
-        self = CallMonitorCallVerdict(rawValue: value.rawValue) ?? .unknown
+    /// ``unknown`` (bad input says nothing rather than crashing a switch, and never reassures).
+    ///
+    /// Takes the raw value rather than the enum so that the mapping is tested on Linux, where no
+    /// enum value can hold a number outside its cases. On Apple, `rawValue` of an `@objc` enum
+    /// reads the integer Objective-C stored, whatever it is, so the completion block passes
+    /// `verdict.rawValue` here unchanged.
+    init(sanitizing rawValue: Int) {
+        self = CallMonitorCallVerdict(rawValue: rawValue) ?? .unknown
     }
 }
 
