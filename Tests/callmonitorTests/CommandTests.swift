@@ -259,6 +259,24 @@ extension CommandLineTests {
             #expect(result.stderr == "line 4: unknown command 'bogus'\n")
         }
 
+        @Test("A scenario whose call command fails after hundreds of kilobytes of transcript prints only the error", arguments: [
+            ("0 start acknowledge 3000\n0 incoming A\n3000 wait\n", 3002, "3001 connect B\n", "line 4: unknown call B\n"),
+        ])
+        func errorAfterLongTranscript(before: String, lines: Int, failing: String, message: String) async throws {
+            // Without the failing line the run prints the ringing and 3001 frames of the countdown:
+            // hundreds of kilobytes, well past the writer's 64 KB blocks, so a run that streamed
+            // before failing would show it.
+            let good = try await runTool(["simulate", "-"], input: before)
+            #expect(good.status == 0)
+            #expect(good.stdout.split(separator: "\n").count == lines)
+            #expect(good.stdout.utf8.count > 10 * 65_536, "\(good.stdout.utf8.count) bytes")
+            let result = try await runTool(["simulate", "-"], input: before + failing)
+            #expect(result.status == 2)
+            // Counted, not compared: a failure would otherwise print the whole transcript.
+            #expect(result.stdout.utf8.count == 0, "stdout begins \(result.stdout.prefix { $0 != "\n" })")
+            #expect(result.stderr == message)
+        }
+
         @Test("Usage errors exit 2 with a message", arguments: [
             ["simulate"], ["simulate", "a", "b"], ["simulate", "/nonexistent/file"], ["frobnicate"], [],
             ["simulate", "-", "--language"], ["simulate", "-", "--colour"], ["demo", "--speed", "0"], ["demo", "--seconds", "-1"],
