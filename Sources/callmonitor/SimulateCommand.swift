@@ -98,8 +98,8 @@ struct SimulateCommand: ToolCommand {
             Output.error("callmonitor: warning: \(path == "-" ? "standard input" : path) has no commands; the transcript is empty\n")
         }
         // Each line is written as it happens (memory stays flat on a scenario of years, and a long
-        // one can be followed), unless a call command will fail: then, as for a syntax error,
-        // nothing is written but the error, so the lines are kept until the run stops.
+        // one can be followed), unless a call command or a protection name will fail: then, as for
+        // a syntax error, nothing is written but the error, so the lines are kept until the run stops.
         let fails = Simulation.firstScriptError(in: steps) != nil
         let output = JSONLinesWriter(flushing: .inBlocks(bytes: 65_536))
         // A named simulation: its delegates reach back to it weakly while it runs.

@@ -229,13 +229,17 @@ final class Simulation {
     }
 
     /// The error ``run(_:)`` meets unless an exit comes first, found without running the policy:
-    /// the call commands replayed on a bare call source (the only commands that can fail once
-    /// parsed). `nil` when the run cannot fail.
+    /// the call commands replayed on a bare call source and the protection names on a bare table
+    /// (the only commands that can fail once parsed). `nil` when the run cannot fail.
     static func firstScriptError(in steps: [ScenarioStep]) -> ScenarioError? {
         let calls = SimulatedCallSource()
+        var protections: [String: Void] = [:]
         for step in steps {
             do {
-                _ = try applyCallCommand(step.command, to: calls)
+                if try applyCallCommand(step.command, to: calls) { continue }
+                _ = try applyProtectionCommand(step.command, to: &protections, begin: { _, _ in () }, end: { _ in })
+            } catch let error as SimulationError {
+                return ScenarioError(line: step.line, message: error.message)
             } catch {
                 return ScenarioError(line: step.line, message: "\(error)")
             }
@@ -259,18 +263,36 @@ final class Simulation {
         return true
     }
 
+    /// Plays a protect or unprotect line on the open protections, by name: `begin` makes the
+    /// protection a new name opens, `end` ends the one a name closes; `false` for any other
+    /// command. Shared with ``firstScriptError(in:)`` like ``applyCallCommand(_:to:)``: a name
+    /// opened twice, or closed while not open, fails there too, so the run prints nothing but
+    /// the error.
+    static func applyProtectionCommand<Protection>(
+        _ command: ScenarioCommand, to open: inout [String: Protection],
+        begin: (CallMonitorFlow, Int32) -> Protection, end: (Protection) -> Void
+    ) throws(SimulationError) -> Bool {
+        switch command {
+        case .protect(let name, let flow, let seconds):
+            guard open[name] == nil else { throw SimulationError("protection \(name) is already open") }
+            open[name] = begin(flow, seconds)
+        case .unprotect(let name):
+            guard let protection = open.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
+            end(protection)
+        default: return false
+        }
+        return true
+    }
+
     private func perform(_ command: ScenarioCommand) throws {
         if try Self.applyCallCommand(command, to: calls) { return }
+        let monitor = self.monitor
+        if try Self.applyProtectionCommand(command, to: &protections, begin: { monitor.protect($0, seconds: $1) }, end: { $0.end() }) { return }
         switch command {
         case .start(let flow, let seconds): monitor.startMonitoring(flow, seconds: seconds)
         case .startObserving: monitor.startMonitoring()
         case .stop: monitor.stopMonitoring()
-        case .protect(let name, let flow, let seconds):
-            guard protections[name] == nil else { throw SimulationError("protection \(name) is already open") }
-            protections[name] = monitor.protect(flow, seconds: seconds)
-        case .unprotect(let name):
-            guard let protection = protections.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
-            protection.end()
+        case .protect, .unprotect: break   // applyProtectionCommand, above
         case .exempt(let id): monitor.exemptCall(CallID(id))
         case .unexempt(let id): monitor.removeExemption(CallID(id))
         case .detection(let on): monitor.setCallDetectionEnabled(on)

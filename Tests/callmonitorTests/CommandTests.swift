@@ -259,13 +259,16 @@ extension CommandLineTests {
             #expect(result.stderr == "line 4: unknown command 'bogus'\n")
         }
 
-        @Test("A scenario whose call command fails after hundreds of kilobytes of transcript prints only the error", arguments: [
+        @Test("A scenario that fails after hundreds of kilobytes of transcript prints only the error: a bad call command or protection name", arguments: [
             ("0 start acknowledge 3000\n0 incoming A\n3000 wait\n", 3002, "3001 connect B\n", "line 4: unknown call B\n"),
+            ("0 start acknowledge 3000\n0 incoming A\n3000 wait\n", 3002, "3001 unprotect P\n", "line 4: no open protection named P\n"),
+            ("0 protect P acknowledge 3000\n0 incoming A\n3000 wait\n", 3002, "3001 protect P terminate 3\n", "line 4: protection P is already open\n"),
+            ("0 protect P acknowledge 3000\n0 incoming A\n3000 unprotect P\n", 3004, "3001 unprotect P\n", "line 4: no open protection named P\n"),
         ])
         func errorAfterLongTranscript(before: String, lines: Int, failing: String, message: String) async throws {
-            // Without the failing line the run prints the ringing and 3001 frames of the countdown:
-            // hundreds of kilobytes, well past the writer's 64 KB blocks, so a run that streamed
-            // before failing would show it.
+            // Without the failing line the run prints the ringing, 3001 frames of the countdown
+            // (and, ended, the dismissal and the outcome): hundreds of kilobytes, well past the
+            // writer's 64 KB blocks, so a run that streamed before failing would show it.
             let good = try await runTool(["simulate", "-"], input: before)
             #expect(good.status == 0)
             #expect(good.stdout.split(separator: "\n").count == lines)
