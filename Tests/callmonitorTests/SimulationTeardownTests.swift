@@ -46,6 +46,39 @@ struct SimulationTeardownTests {
         #expect(alive == [])
     }
 
+    @Test("Rule 18: a scenario that ends with protections open, a countdown running and a call live leaves no monitor alive once torn down")
+    func openProtectionsAtTheEnd() throws {
+        let steps = try ScenarioParser.parse("""
+            0 start acknowledge 2
+            0 protect transfer terminate 5
+            0 protect approval acknowledge 9
+            1 incoming A
+            2 wait
+            """)
+        weak var monitor: CallMonitor?
+        // In a function of its own, so that the simulation and everything it holds are released
+        // when it returns.
+        func runAndTearDown() throws {
+            let simulation = Simulation(strings: .english)
+            #expect(try simulation.run(steps) == [
+                #"{"t":1,"kind":"event","event":"ringing"}"#, Self.terminateAlert(at: 1, remaining: 5), Self.terminateAlert(at: 2, remaining: 4),
+            ])
+            monitor = simulation.monitor
+            #expect(simulation.monitor.isMonitoring)
+            simulation.stopMonitoring()
+            #expect(!simulation.monitor.isMonitoring)
+        }
+        try runAndTearDown()
+        // Rule 18: an open protection keeps the monitor monitoring, and a monitoring monitor keeps
+        // itself alive; the teardown must end them all.
+        #expect(monitor == nil, "the monitor outlived its simulation: monitoring \(monitor?.isMonitoring == true)")
+    }
+
+    /// The alert line of the built-in English terminate dialog with `remaining` seconds, as `simulate` writes it.
+    private static func terminateAlert(at t: Int, remaining: Int) -> String {
+        #"{"t":\#(t),"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) seconds.","button":"Close App","remaining":\#(remaining),"verdict":null}"#
+    }
+
     @Test("Every scenario input a fuzzer found runs and leaves nothing alive", arguments: regressionFiles)
     func regression(name: String) throws {
         let text = try String(contentsOf: Self.regressions.appendingPathComponent(name), encoding: .utf8)
