@@ -226,6 +226,10 @@ final class Simulation {
         for protection in protections.values { protection.end() }
         protections.removeAll()
         monitor.stopMonitoring()
+        // With a call still live the monitor would follow its session, and stay alive, until the
+        // call ends (rule 10), which in a finished simulation it never does: detection off ends
+        // the followed session at once (rule 22).
+        monitor.setCallDetectionEnabled(false)
     }
 
     /// The error ``run(_:)`` meets unless an exit comes first, found without running the policy:

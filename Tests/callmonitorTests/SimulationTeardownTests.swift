@@ -74,6 +74,15 @@ struct SimulationTeardownTests {
         #expect(monitor == nil, "the monitor outlived its simulation: monitoring \(monitor?.isMonitoring == true)")
     }
 
+    @Test("Rule 10 (issue 26): a scenario that ends with a call live, whose session the stop leaves followed, leaves nothing alive once torn down", arguments: [
+        "0 start terminate 30\n0 incoming A\n1 wait",
+        "0 protect P acknowledge 5\n0 incoming A\n1 unprotect P\n2 wait",
+    ])
+    func liveCallAtTheEnd(scenario: String) throws {
+        let alive = try Self.survivors(of: scenario)
+        #expect(alive == [])
+    }
+
     /// The alert line of the built-in English terminate dialog with `remaining` seconds, as `simulate` writes it.
     private static func terminateAlert(at t: Int, remaining: Int) -> String {
         #"{"t":\#(t),"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) seconds.","button":"Close App","remaining":\#(remaining),"verdict":null}"#

@@ -497,7 +497,7 @@ struct SecurityEventTests {
 @MainActor
 @Suite("Control", .nothingLeftScheduled)
 struct ControlTests {
-    @Test("Rule 10: stopMonitoring dismisses the UI, cancels timers, stops the source and reports nothing more")
+    @Test("Rule 10: stopMonitoring dismisses the UI, cancels timers and reports nothing more; the source stops when the session it follows ends")
     func rule10_stopDismissesSilently() throws {
         let h = Harness()
         h.monitor.setDelegate(h.delegate())
@@ -506,15 +506,115 @@ struct ControlTests {
         h.advance(1)
         h.monitor.stopMonitoring()
         #expect(h.scheduler.pendingCount == 0)
-        #expect(h.source.stops == 1)
+        // Issue 26: the session outlives the policy, so the source runs until it ends.
+        #expect(h.source.stops == 0)
         try h.calls.connect("A")
         try h.calls.end("A")
+        #expect(h.source.stops == 1)
         try h.calls.incoming("B")
         h.advance(30)
         h.monitor.stopMonitoring()
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "1 delegate tick 4", "1 delegate end"])
         #expect(h.terminator.exitCodes.count == 0)
         #expect(h.source.stops == 1)
+    }
+
+    @Test("Rule 10: after the stop a live session is followed silently: no callback, no event stream, no outcome, no UI, no wake-up, the risk signals read as stopped; its end stops the source and the next session starts afresh")
+    func rule10_followingIsSilent() async throws {
+        let h = Harness(logsOutcomes: true)
+        let stream = h.monitor.events
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.at(1)
+        h.monitor.stopMonitoring()
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 5 button=Close App", "1 alert terminate 4 button=Close App",
+            "1 dismiss", "1 outcome monitoringStopped",
+        ])
+        try h.calls.connect("A")
+        h.at(2)
+        try h.calls.incoming("B")
+        h.app.setForeground(false)
+        h.app.setForeground(true)
+        h.capture.setCaptured(true)
+        h.renderer.tapButton()
+        h.at(3)
+        #expect(h.monitor.isMonitoring == false)
+        #expect(h.monitor.callState == .idle)
+        #expect(h.monitor.isScreenCaptured == false)
+        #expect(h.monitor.currentSecurityEvent == nil)
+        #expect(h.monitor.wasCallLive(withinLast: 2) == true)
+        #expect(h.monitor.wasCallLive(withinLast: 1.9) == false)
+        #expect(h.scheduler.pendingCount == 0)
+        #expect(h.source.stops == 0)
+        try h.calls.end("A")
+        try h.calls.end("B")
+        #expect(h.source.stops == 1)
+        h.capture.setCaptured(false)
+        // The session is over: the next one, under a new start, is fresh.
+        h.at(4)
+        try h.calls.incoming("C")
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.end("C")
+        #expect(h.take() == [
+            "4 event ringing", "4 alert terminate 5 button=Close App", "4 event ended", "4 dismiss", "4 outcome callEnded",
+        ])
+        #expect(h.source.starts == 2)
+        var seen: [CallEvent] = []
+        for await event in stream {
+            seen.append(event)
+            if seen.count == 3 { break }
+        }
+        #expect(seen == [.ringing, .ringing, .ended])
+        #expect(h.outcomes.map(\.ending) == [.monitoringStopped, .callEnded])
+    }
+
+    @Test("Rule 10 with rules 2, 4 and 21: a start during the followed session resumes it: the calls in progress are reported, the acknowledgement stands, the terminate deadline is kept")
+    func rule10_startResumesFollowedSession() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        #expect(h.renderer.tapButton())
+        h.monitor.stopMonitoring()
+        try h.calls.connect("A")
+        // The same policy again: A was acknowledged under it, so nothing shows.
+        h.at(1)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        h.at(2)
+        h.monitor.startMonitoring(withTerminateIn: 4)
+        h.at(3)
+        h.monitor.stopMonitoring()
+        h.at(5)
+        h.monitor.startMonitoring(withTerminateIn: 4)
+        h.at(7)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 dismiss", "0 outcome acknowledged",
+            "1 event started",
+            "2 alert terminate 4 button=Close App", "3 alert terminate 3 button=Close App",
+            "3 dismiss", "3 outcome monitoringStopped",
+            // The deadline of the countdown from 2 is 6: 1 s is left, not 4.
+            "5 event started", "5 alert terminate 1 button=Close App",
+            "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
+        ])
+    }
+
+    @Test("Rule 10 with rule 22: detection switched off ends the followed session at once; the source stops and nothing is reported")
+    func rule10_detectionOffEndsFollowing() throws {
+        let h = Harness(logsOutcomes: true)
+        let p = h.monitor.protect(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        p.end()
+        _ = h.take()
+        h.monitor.setCallDetectionEnabled(false)
+        #expect(h.source.stops == 1)
+        h.monitor.setCallDetectionEnabled(true)
+        #expect(h.source.starts == 1)
+        // The session was forgotten: a new protection starts a fresh one (detection on again).
+        h.at(1)
+        let q = h.monitor.protect(withTerminateIn: 5)
+        #expect(h.take() == ["1 event ringing", "1 alert terminate 5 button=Close App"])
+        #expect(h.source.starts == 2)
+        withExtendedLifetime(q) {}
     }
 
     @Test("Rule 10: stop with the built-in dialog on screen removes it")

@@ -97,6 +97,85 @@ struct GuardBypassTests {
         withExtendedLifetime(account) {}
     }
 
+    @Test("Issue 26: backing out of the only guarded screen and opening it again cannot reset the countdown: the session outlives the protections and the exit is at the first deadline")
+    func backingOutOfTheOnlyGuardedScreen() throws {
+        let h = Harness(logsOutcomes: true)
+        var screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(1)
+        try h.calls.incoming("X")
+        h.at(3)
+        screen.end()
+        h.at(3.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(5)
+        screen.end()
+        h.at(5.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(12)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 5 button=Close App", "2 alert terminate 4 button=Close App",
+            "3 alert terminate 3 button=Close App", "3 dismiss", "3 outcome monitoringStopped",
+            // Each return resumes the session: its calls are reported again, the deadline is 6.
+            "3.5 event ringing", "3.5 alert terminate 3 button=Close App", "4 alert terminate 2 button=Close App",
+            "5 alert terminate 1 button=Close App", "5 dismiss", "5 outcome monitoringStopped",
+            "5.5 event ringing", "5.5 alert terminate 1 button=Close App",
+            "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
+        ])
+        #expect(h.outcomes.map(\.startedAt) == [ns(1), ns(3.5), ns(5.5)])
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test("Issue 26: backing out of the only guarded screen at any rhythm, for a minute, exits at the first deadline", arguments: [4.0, 1.0, 0.5])
+    func backingOutAtAnyRhythm(period: Double) throws {
+        let h = Harness(logsOutcomes: true)
+        var screen: CallMonitorProtection? = h.monitor.protect(withTerminateIn: 5)
+        try h.calls.incoming("X")
+        try h.calls.connect("X")
+        // Out 0.1 s before each multiple of the period, back in at it.
+        for visit in 1...Int(60 / period) {
+            h.at(Double(visit) * period - 0.1)
+            screen?.end()
+            h.at(Double(visit) * period)
+            screen = h.monitor.protect(withTerminateIn: 5)
+        }
+        #expect(h.terminator.exitCodes == [0])
+        #expect(h.take().suffix(3) == ["5 alert terminate 0 button=Close App", "5 outcome forceExit", "5 exit 0"])
+        #expect(h.outcomes.last?.endedAt == ns(5))
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test("Issue 26: backing out with the app in the background in between keeps the deadline: the return before it shows what is left, and the exit is at it")
+    func backingOutWithBackgroundInBetween() throws {
+        let h = Harness(logsOutcomes: true)
+        var screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(1)
+        try h.calls.incoming("X")
+        h.at(2)
+        h.app.setForeground(false)
+        h.at(3)
+        screen.end()
+        h.at(3.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(4)
+        h.app.setForeground(true)
+        h.at(5)
+        screen.end()
+        h.at(5.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(12)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 5 button=Close App", "2 alert terminate 4 button=Close App",
+            "3 alert terminate 3 button=Close App", "3 dismiss", "3 outcome monitoringStopped",
+            // Resumed in the background: the calls are reported; the event waits for the return.
+            "3.5 event ringing",
+            "4 alert terminate 2 button=Close App", "5 alert terminate 1 button=Close App",
+            "5 dismiss", "5 outcome monitoringStopped",
+            "5.5 event ringing", "5.5 alert terminate 1 button=Close App",
+            "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
+        ])
+        withExtendedLifetime(screen) {}
+    }
+
     /// Seconds for the repeated transfer screen: stricter, the same and laxer than the account's.
     private func pick(_ now: Int64) -> CInt { [2, 5, 30][Int(now / 500_000_000) % 3] }
 

@@ -28,7 +28,7 @@ struct ProtectionTests {
         #expect(MonitorPolicy.strictest(a, nil) == a)
     }
 
-    @Test("Rule 18: a protection alone monitors; its end with nothing else open is stopMonitoring; end is idempotent")
+    @Test("Rule 18: a protection alone monitors; its end with nothing else open is stopMonitoring, which follows the session to its end (rule 10); end is idempotent")
     func rule18_protectionAloneMonitors() throws {
         let h = Harness()
         h.logOutcomes()
@@ -46,6 +46,10 @@ struct ProtectionTests {
             "1 dismiss", "1 outcome monitoringStopped",
         ])
         #expect(h.source.starts == 1)
+        // Issue 26: the source runs until the session it follows ends.
+        #expect(h.source.stops == 0)
+        try h.calls.end("A")
+        #expect(h.take() == [])
         #expect(h.source.stops == 1)
         #expect(h.scheduler.pendingCount == 0)
     }

@@ -79,6 +79,9 @@ final class InvariantChecker {
     // The model, kept up to date by the generator.
     /// Whether the monitor is monitoring (an app-wide policy, observe included, or a protection).
     var active = false
+    /// Rule 10: monitoring ended during a live session, which the monitor follows silently to its
+    /// end: its calls, acknowledgements and terminate deadline stay for a policy set again.
+    var following = false
     /// The flow of the policy in force (rule 18), `nil` when none is (observing, or not active).
     var monitoring: CallMonitorFlow?
     /// The seconds of the policy in force, clamped.
@@ -271,6 +274,7 @@ final class InvariantChecker {
     /// A new monitor in a new process: nothing carries over but the calls.
     func relaunched() {
         active = false
+        following = false
         monitoring = nil
         liveCalls = 0
         visibleCalls = []
@@ -663,10 +667,11 @@ struct RandomRun {
         checker.seconds = inForce?.seconds ?? 0
         if active {
             // Rule 18: the event ends and one under the new policy may begin at once, possibly
-            // with a deadline already past (rule 21).
+            // with a deadline already past (rule 21), also when it resumes a followed session.
             checker.expectedEndings = [.policyChanged, .forceExit]
             checker.eventOver()
             checker.active = true
+            checker.following = false
             callsChanged(protections: newProtections)
             body(monitor)
         } else {
@@ -675,7 +680,9 @@ struct RandomRun {
             checker.eventOver()
             checker.active = false
             checker.monitoring = nil
-            checker.sessionEnded()
+            // Rule 10: a live session is followed silently (the checker fails on any output while
+            // not active), its acknowledgements and deadline kept; none is forgotten at once.
+            if !checker.visibleCalls.isEmpty { checker.following = true }
             checker.resetEvents()
             callsChanged()
         }
@@ -704,7 +711,8 @@ struct RandomRun {
     /// the last one ended (its event was dismissed with the session).
     /// `protections`: the protections the step leaves open, when it changes them.
     mutating func callsChanged(protections changing: [MonitorPolicy]? = nil) {
-        let visible = checker.active && detection ? Set(live.filter { !exempt.contains($0) }) : []
+        // A followed session (rule 10) goes on gathering its calls, silently.
+        let visible = (checker.active || checker.following) && detection ? Set(live.filter { !exempt.contains($0) }) : []
         checker.visibleCalls = visible
         checker.liveCalls = visible.count
         for id in checker.acknowledged.keys where !visible.contains(id) { checker.acknowledged[id] = nil }
@@ -717,6 +725,7 @@ struct RandomRun {
         if visible.isEmpty {
             checker.eventOver()
             checker.sessionEnded()
+            checker.following = false
         }
     }
 

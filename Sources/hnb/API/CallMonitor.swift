@@ -55,7 +55,7 @@ public final class CallMonitor: NSObject {
     /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
     /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
     /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
-    /// > ``stopMonitoring()`` to let it go.
+    /// > ``stopMonitoring()`` to let it go; a call session live then is followed to its end first.
     ///
     /// - Parameters:
     ///   - callSource: Reports the device's calls.
@@ -142,6 +142,10 @@ public final class CallMonitor: NSObject {
     /// screen is dismissed (a delegate gets ``CallMonitorDelegate/callMonitorDidEndCall()``) and
     /// no further callback fires, not even ``CallEvent/ended``. Open protections go on guarding
     /// their screens.
+    ///
+    /// A call session live at that moment is followed, silently, until it ends (rule 10 of
+    /// <doc:BehaviourContract>): a policy set again during it finds the session as it was, so a
+    /// terminate countdown goes on from its deadline instead of starting again.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(stopMonitoring)
     #endif

@@ -59,7 +59,8 @@ extension MonitorEngine {
         var exemptLive: [CallID: Bool] = [:]
         /// Exemptions for calls not seen yet, oldest first.
         var exemptPending: [CallID] = []
-        /// When the session's first terminate countdown reaches 0 (rule 21); `nil` until one ran.
+        /// The earliest deadline of any terminate countdown in the session (rule 21); `nil` until
+        /// one ran.
         var terminateDeadline: Int64?
         /// Call detection (rule 22); off, the call source does not run.
         var detectionEnabled = true
@@ -154,10 +155,14 @@ extension MonitorEngine {
             recompute()
         }
 
+        /// Nothing asks for monitoring any more: no policy is in force. The session's state (its
+        /// acknowledgements and terminate deadline) stays until the session ends, since a followed
+        /// session keeps it (rule 10).
         mutating func monitoringStopped() {
             appWide = nil
             protections.removeAll()
-            sessionEnded()
+            escalationOpen = false
+            recompute()
         }
     }
 
@@ -171,11 +176,7 @@ extension MonitorEngine {
         let before = guards.inForce
         guards.appWide = policy
         guards.recompute()
-        if phase == .off {
-            startMonitoring(isForeground: foreground, into: &actions)
-        } else {
-            policyMayHaveChanged(from: before, now: now, into: &actions)
-        }
+        policySet(from: before, isForeground: foreground, now: now, into: &actions)
     }
 
     /// `stopMonitoring()`: ends the app-wide policy only; open protections go on guarding.
@@ -183,11 +184,7 @@ extension MonitorEngine {
         let before = guards.inForce
         guards.appWide = nil
         guards.recompute()
-        if guards.wantsMonitoring {
-            policyMayHaveChanged(from: before, now: now, into: &actions)
-        } else {
-            stop(now: now, ending: .monitoringStopped, into: &actions)
-        }
+        policyRemoved(from: before, now: now, into: &actions)
     }
 
     mutating func beginProtection(_ id: UInt64, _ policy: MonitorPolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
@@ -195,21 +192,34 @@ extension MonitorEngine {
         let before = guards.inForce
         guards.protections[id] = policy
         guards.recompute()
-        if phase == .off {
-            startMonitoring(isForeground: foreground, into: &actions)
-        } else {
-            policyMayHaveChanged(from: before, now: now, into: &actions)
-        }
+        policySet(from: before, isForeground: foreground, now: now, into: &actions)
     }
 
     mutating func endProtection(_ id: UInt64, now: Int64, into actions: inout [Action]) {
         guard guards.protections.removeValue(forKey: id) != nil else { return }
         let before = guards.inForce
         guards.recompute()
+        policyRemoved(from: before, now: now, into: &actions)
+    }
+
+    /// After a policy was set (the app-wide one, a protection): monitoring starts,
+    /// resumes a followed session (rule 10), or it is a change of the policies (rule 18).
+    private mutating func policySet(from before: MonitorPolicy?, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+        switch phase {
+        case .off: startMonitoring(isForeground: foreground, into: &actions)
+        case .following: resumeMonitoring(isForeground: foreground, now: now, into: &actions)
+        case .on: policyMayHaveChanged(from: before, now: now, into: &actions)
+        case .exited: break
+        }
+    }
+
+    /// After a policy was removed while monitoring: a change of the policies (rule 18), or, when
+    /// nothing is left, `stopMonitoring()` as before protections existed (rule 10), which follows
+    /// a live session to its end.
+    private mutating func policyRemoved(from before: MonitorPolicy?, now: Int64, into actions: inout [Action]) {
         if guards.wantsMonitoring {
             policyMayHaveChanged(from: before, now: now, into: &actions)
         } else {
-            // When nothing is left it is `stopMonitoring()`, as before protections existed.
             stop(now: now, ending: .monitoringStopped, into: &actions)
         }
     }
@@ -276,7 +286,8 @@ extension MonitorEngine {
 
     mutating func removeExemption(_ id: CallID, now: Int64, into actions: inout [Action]) {
         guards.exemptPending.removeAll { $0 == id }
-        guard let connected = guards.exemptLive.removeValue(forKey: id), isMonitoring, guards.detectionEnabled else { return }
+        // Rule 10: a call that counts again while a session is followed joins it, silently.
+        guard let connected = guards.exemptLive.removeValue(forKey: id), isMonitoring || isFollowing, guards.detectionEnabled else { return }
         // The call is live and now counts like any other: it may begin an event at once.
         calls[id] = connected
         if connected { connectedCount += 1 }
@@ -290,7 +301,9 @@ extension MonitorEngine {
     mutating func setCallDetection(_ enabled: Bool, now: Int64, into actions: inout [Action]) {
         guard guards.detectionEnabled != enabled else { return }
         guards.detectionEnabled = enabled
-        guard isMonitoring else { return }
+        // A followed session (rule 10) has detection on, so it can only be switched off: its
+        // calls are no longer seen, which ends it.
+        guard isMonitoring || isFollowing else { return }
         if enabled {
             // A complete list follows from the source, as at every start (rule 15).
             actions.append(.startCallSource)

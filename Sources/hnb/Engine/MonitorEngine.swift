@@ -180,6 +180,12 @@ struct MonitorEngine: Sendable {
         case off
         /// Monitoring: the app-wide policy is set or a protection is open (``Guards``).
         case on
+        /// Nothing asks for monitoring any more, but the call session that was live then is not
+        /// over: the monitor follows its calls, silently, until it ends, then stops (rule 10). A
+        /// policy set again during it finds the session as it was, its terminate deadline and
+        /// acknowledgements included (rules 4 and 21), so ending every policy and setting one again
+        /// cannot reset a countdown.
+        case following
         /// The app was told to exit; nothing happens any more.
         case exited
     }
@@ -227,6 +233,8 @@ struct MonitorEngine: Sendable {
     // MARK: Read-only views for the facade and tests
 
     var isMonitoring: Bool { if case .on = phase { true } else { false } }
+    /// Whether the monitor follows a session it no longer monitors (rule 10).
+    var isFollowing: Bool { phase == .following }
     var hasExited: Bool { phase == .exited }
     var callState: AggregateCallState { aggregate }
     var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
@@ -257,7 +265,8 @@ struct MonitorEngine: Sendable {
     var signals: RiskSnapshot {
         let shown = shownEvent
         return RiskSnapshot(
-            isMonitoring: isMonitoring, callState: aggregate, isScreenCaptured: screenCaptured, event: shown, verdict: verdict,
+            // Rule 10: following is silent, to the risk signals too: they read as stopped.
+            isMonitoring: isMonitoring, callState: isFollowing ? .idle : aggregate, isScreenCaptured: screenCaptured, event: shown, verdict: verdict,
             isActionAvailable: shown != nil && actionAvailable, isAcknowledgementRefused: shown != nil && acknowledgementRefused,
             lastSessionEndedAt: lastLiveAt
         )
@@ -300,10 +309,11 @@ struct MonitorEngine: Sendable {
             guard phase != .exited else { return [] }
             setCallDetection(enabled, now: now, into: &actions)
         case .calls(let batch):
-            guard isMonitoring else { return [] }
+            // Rule 10: a followed session's calls are followed to its end.
+            guard isMonitoring || isFollowing else { return [] }
             apply(batch, now: now, into: &actions)
         case .appState(let foreground):
-            guard isMonitoring else { return [] }
+            guard isMonitoring || isFollowing else { return [] }
             appStateChanged(isForeground: foreground, now: now, into: &actions)
         case .wake:
             guard isMonitoring else { return [] }
@@ -392,23 +402,50 @@ struct MonitorEngine: Sendable {
     }
 
 
+    /// Rule 10, when nothing asks for monitoring any more (rule 18): dismiss a shown UI, drop
+    /// timers, report nothing else (but the event's outcome, rule 16). With a session live the
+    /// monitor follows it to its end before the sources stop: the session, its terminate deadline
+    /// and its acknowledgements outlive the policies (issue 26), so a policy set again during it
+    /// cannot restart a countdown (rule 21).
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
-        // Rule 10: dismiss a shown UI, drop timers, stop the sources, report nothing else (but
-        // the event's outcome, rule 16).
         if case .shown(let event) = security {
             actions.append(.dismiss)
             actions.append(.cancelWakeUp)
             actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
         }
-        // The session was live until now as far as anyone will know.
+        security = .waiting
+        // The session was live until now as far as anyone will know: following is silent.
         if aggregate != .idle { lastLiveAt = now }
+        guards.monitoringStopped()
+        guard aggregate == .idle else {
+            phase = .following
+            return
+        }
+        endMonitoring(into: &actions)
+    }
+
+    /// The end of monitoring, or of following a session: the sources stop and the session's
+    /// state is forgotten.
+    private mutating func endMonitoring(into actions: inout [Action]) {
         actions.append(.stopSources)
         phase = .off
-        security = .waiting
-        guards.monitoringStopped()
+        guards.sessionEnded()
         calls.removeAll(keepingCapacity: true)
         connectedCount = 0
         aggregate = .idle
+    }
+
+    /// From following back to monitoring, when a policy is set again during the followed session
+    /// (rule 10): nothing of the session was forgotten. The callback hears of the calls in
+    /// progress, as at every start (rule 2), and an event begins if due, under the session's
+    /// terminate deadline (rule 21) and acknowledgements (rule 4).
+    mutating func resumeMonitoring(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+        phase = .on
+        isForeground = foreground
+        actions.append(.emit(aggregate.event))
+        // Rule 25: a session that goes on while the screen is captured is escalated at once.
+        escalationMayHaveChanged(now: now, into: &actions)
+        beginEventIfDue(now: now, into: &actions)
     }
 
     private mutating func apply(_ batch: CallBatch, now: Int64, into actions: inout [Action]) {
@@ -425,6 +462,12 @@ struct MonitorEngine: Sendable {
     /// gets `ending`. Also begins an event for a new call that no acknowledgement covers (rule 4).
     mutating func settle(now: Int64, ending: Ending, into actions: inout [Action]) {
         let next: AggregateCallState = calls.isEmpty ? .idle : (connectedCount > 0 ? .started : .ringing)
+        if isFollowing {
+            // Rule 10: following is silent (no callback, no event); the session's end ends it.
+            aggregate = next
+            if next == .idle { endMonitoring(into: &actions) }
+            return
+        }
         let changed = next != aggregate
         if changed {
             aggregate = next
