@@ -225,6 +225,8 @@ final class Simulation {
         // found this as a leak).
         for protection in protections.values { protection.end() }
         protections.removeAll()
+        // So does the capture escalation, which monitors while it is set (rule 25, issue 26).
+        monitor.stopProtectingWhileScreenCaptured()
         monitor.stopMonitoring()
         // With a call still live the monitor would follow its session, and stay alive, until the
         // call ends (rule 10), which in a finished simulation it never does: detection off ends

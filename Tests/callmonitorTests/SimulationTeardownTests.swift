@@ -74,11 +74,13 @@ struct SimulationTeardownTests {
         #expect(monitor == nil, "the monitor outlived its simulation: monitoring \(monitor?.isMonitoring == true)")
     }
 
-    @Test("Rule 10 (issue 26): a scenario that ends with a call live, whose session the stop leaves followed, leaves nothing alive once torn down", arguments: [
+    @Test("Rules 10 and 25 (issue 26): a scenario that ends with a call live (its session would be followed after the stop) or the capture escalation set (it monitors while set) leaves nothing alive once torn down", arguments: [
         "0 start terminate 30\n0 incoming A\n1 wait",
+        "0 capture escalate terminate 30\n0 incoming A\n1 wait",
         "0 protect P acknowledge 5\n0 incoming A\n1 unprotect P\n2 wait",
+        "0 capture escalate acknowledge 5\n0 protect P terminate 30\n0 start observe\n0 incoming A\n0 connect A\n1 stop\n2 wait",
     ])
-    func liveCallAtTheEnd(scenario: String) throws {
+    func liveCallOrEscalationAtTheEnd(scenario: String) throws {
         let alive = try Self.survivors(of: scenario)
         #expect(alive == [])
     }

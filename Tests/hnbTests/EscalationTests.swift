@@ -81,34 +81,67 @@ struct EscalationTests {
         ])
     }
 
-    @Test("Rule 25: the escalation never starts monitoring by itself; with observe only it is the policy while captured in a call; stopMonitoring keeps the setting")
-    func rule25_onlyWhileMonitoring() throws {
-        let h = Harness(captured: true, logsOutcomes: true)
+    @Test("Rule 25 (issue 26): the escalation alone monitors, like a protection: a call while the screen is captured gets its countdown and exit")
+    func rule25_aloneMonitors() throws {
+        let h = Harness(logsOutcomes: true)
         h.monitor.protectWhileScreenCaptured(withTerminateIn: 2)
-        try h.calls.incoming("A")
+        #expect(h.monitor.isMonitoring)
+        #expect(h.source.starts == 1)
+        h.capture.setCaptured(true)
         h.at(1)
-        #expect(!h.monitor.isMonitoring)
-        #expect(h.take() == [])
-        h.monitor.startMonitoring()
-        h.capture(false, at: 1.5)
-        h.capture(true, at: 2)
-        h.monitor.stopMonitoring()
-        #expect(!h.monitor.isMonitoring)
-        h.at(3)
-        h.monitor.startMonitoring()
-        h.at(5)
+        try h.calls.incoming("X")
+        h.at(4)
         #expect(h.take() == [
-            // The calls in progress at start are reported, and captured: the escalation is in force.
-            "1 event ringing", "1 alert terminate 2 button=Close App",
-            // Observe only: capture off leaves no policy, so nothing is shown.
-            "1.5 dismiss", "1.5 outcome policyChanged",
-            // Back under the session's deadline (3, rule 21): capture flapping gained nothing.
-            "2 alert terminate 1 button=Close App",
-            "2 dismiss", "2 outcome monitoringStopped",
-            // The stop left the session followed (rule 10, issue 26): the start resumes it under
-            // its deadline (3, rule 21), which has come, so the exit is at once, not at 5.
-            "3 event ringing", "3 alert terminate 0 button=Close App", "3 outcome forceExit", "3 exit 0",
+            "1 event ringing", "1 alert terminate 2 button=Close App", "2 alert terminate 1 button=Close App",
+            "3 alert terminate 0 button=Close App", "3 outcome forceExit", "3 exit 0",
         ])
+        #expect(h.outcomes.map(\.wasScreenCaptured) == [true])
+    }
+
+    @Test("Rule 25 with rules 10, 19 and 21: stopMonitoring leaves the escalation guarding, as it leaves protections open; removed with nothing else set it is the stop, which follows the live session; the next session starts afresh; an exempt call never opens it")
+    func rule25_monitorsWhileSet() throws {
+        let h = Harness(captured: true, logsOutcomes: true)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 3)
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        h.capture(false, at: 0.5)
+        h.at(1.5)
+        h.monitor.stopMonitoring()
+        // Only the app-wide policy ended: the escalation still monitors, with no policy in force
+        // while the screen is not captured.
+        #expect(h.monitor.isMonitoring)
+        h.capture(true, at: 2)
+        h.capture(false, at: 2.5)
+        h.monitor.stopProtectingWhileScreenCaptured()
+        #expect(!h.monitor.isMonitoring)
+        #expect(h.source.stops == 0)
+        h.at(2.75)
+        try h.calls.end("A")
+        #expect(h.source.stops == 1)
+        h.at(4)
+        h.monitor.exemptCall(CallID("OWN"))
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 1)
+        h.capture.setCaptured(true)
+        try h.calls.outgoing("OWN")
+        try h.calls.connect("OWN")
+        h.at(5)
+        try h.calls.incoming("B")
+        h.at(7)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 3 button=Close App",
+            "0.5 dismiss", "0.5 outcome policyChanged", "0.5 alert acknowledge 1 button=-",
+            "1.5 alert acknowledge 0 button=Acknowledge",
+            // The app-wide policy ends; nothing is in force until the screen is shared again.
+            "1.5 dismiss", "1.5 outcome policyChanged",
+            // Shared again: the countdown goes on from the session's deadline (3, rule 21).
+            "2 alert terminate 1 button=Close App",
+            "2.5 dismiss", "2.5 outcome policyChanged",
+            // The escalation's removal is the stop: A's end at 2.75 is followed silently (rule 10).
+            // The next session is fresh; OWN never opened the escalation.
+            "5 event ringing", "5 alert terminate 1 button=Close App",
+            "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
+        ])
+        #expect(h.source.starts == 2)
     }
 
     @Test("Rule 25: off, and setting it again, apply at once while captured in a call; the policy left in force begins an event")
@@ -367,6 +400,28 @@ struct EscalationBypassTests {
         #expect(h.outcomes.last?.ending == .forceExit)
     }
 
+    @Test("Issue 26: a bank that sets only the escalation is guarded in the remote-access scam it set it for: the shared screen in a call exits at the first deadline, whatever the capture and the app state do")
+    func escalationAloneGuardsTheSharedScreen() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 2)
+        h.capture.setCaptured(true)
+        h.at(1)
+        try h.calls.incoming("X")
+        try h.calls.connect("X")
+        // "Stop sharing for a moment", "switch to the other app and back".
+        h.capture(false, at: 1.5)
+        h.app.setForeground(false)
+        h.capture(true, at: 2)
+        h.app.setForeground(true)
+        h.at(10)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 2 button=Close App", "1 event started",
+            "1.5 dismiss", "1.5 outcome policyChanged",
+            "2 alert terminate 1 button=Close App",
+            "3 alert terminate 0 button=Close App", "3 outcome forceExit", "3 exit 0",
+        ])
+    }
+
     @Test("Capture that starts and stops while no call is live changes nothing and leaves nothing scheduled")
     func captureWithoutCall() throws {
         let h = Harness(logsOutcomes: true)
@@ -404,7 +459,7 @@ struct EscalationEngineTests {
         let second = MonitorEngine.second
         _ = engine.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
-        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)), now: 0)
+        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1), isForeground: true), now: 0)
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
             .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: second),
         ])

@@ -27,7 +27,7 @@ extension MonitorCore.APICall {
         case .setCallDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
         case .setRefusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
-        case .setScreenCaptureEscalation(let policy): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
+        case .setScreenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
         case .startObserving: "start observe"
         case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
@@ -169,19 +169,19 @@ struct MailboxTests {
         let box = Mailbox()
         let terminate = MonitorPolicy(flow: .terminate, requestedSeconds: 3)
         let acknowledge = MonitorPolicy(flow: .acknowledge, requestedSeconds: 9)
-        _ = box.post(.setScreenCaptureEscalation(terminate))
-        _ = box.post(.setScreenCaptureEscalation(nil))
-        _ = box.post(.setScreenCaptureEscalation(acknowledge))
+        _ = box.post(.setScreenCaptureEscalation(terminate, owner: owner))
+        _ = box.post(.setScreenCaptureEscalation(nil, owner: owner))
+        _ = box.post(.setScreenCaptureEscalation(acknowledge, owner: owner))
         _ = box.post(.beginProtection(id: 1, terminate, owner: owner))
-        _ = box.post(.setScreenCaptureEscalation(terminate))
+        _ = box.post(.setScreenCaptureEscalation(terminate, owner: owner))
         _ = box.post(start(5))
-        _ = box.post(.setScreenCaptureEscalation(nil))
+        _ = box.post(.setScreenCaptureEscalation(nil, owner: owner))
         #expect(box.takeAll().map(\.label) == [
             "capture escalate acknowledge 9", "protect 1 terminate 3", "capture escalate terminate 3", "start terminate 5", "capture escalate off",
         ])
         let calls: [MonitorCore.APICall] = [
-            .setScreenCaptureEscalation(terminate), .setScreenCaptureEscalation(acknowledge), start(5), .setScreenCaptureEscalation(nil),
-            .beginProtection(id: 2, terminate, owner: owner), .setScreenCaptureEscalation(terminate), .stop,
+            .setScreenCaptureEscalation(terminate, owner: owner), .setScreenCaptureEscalation(acknowledge, owner: owner), start(5), .setScreenCaptureEscalation(nil, owner: owner),
+            .beginProtection(id: 2, terminate, owner: owner), .setScreenCaptureEscalation(terminate, owner: owner), .stop,
         ]
         #expect(Mailbox.fold(calls.map { .api($0) }).map(\.label) == [
             "capture escalate acknowledge 9", "start terminate 5", "capture escalate off",

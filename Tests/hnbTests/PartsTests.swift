@@ -67,7 +67,7 @@ struct EngineEdgeTests {
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
             .userAction(token: 1), .delegateChanged(isSet: true), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
             .screenCapture(isCaptured: true), .refusesAcknowledgementWhileScreenCaptured(true),
-            .screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: 1)), .screenCaptureEscalation(nil),
+            .screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), .screenCaptureEscalation(nil, isForeground: true),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
     }

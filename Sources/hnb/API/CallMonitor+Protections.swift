@@ -93,16 +93,17 @@ extension CallMonitor {
     /// (rule 21). A policy already at least as strict stays as it is: the setting can only make
     /// the guard stricter.
     ///
-    /// It does not start monitoring by itself: it counts while the monitor monitors for another
-    /// reason (`startMonitoring…`, observe only included, or an open protection). It is a setting:
-    /// calling this or ``protectWhileScreenCaptured(withAcknowledgeIn:)`` again replaces it,
-    /// ``stopProtectingWhileScreenCaptured()`` removes it, and `stopMonitoring()` keeps it for the
-    /// next start.
+    /// It monitors while it is set, as a protection does: set alone it starts monitoring (call
+    /// detection, the callback and the risk signals run, as with ``startMonitoring()``, and nothing
+    /// shows until the screen is captured during a call), so it is all an app needs against the
+    /// shared-screen scam. Calling this or ``protectWhileScreenCaptured(withAcknowledgeIn:)`` again
+    /// replaces it and ``stopProtectingWhileScreenCaptured()`` removes it; `stopMonitoring()` ends
+    /// only the app-wide policy and leaves it set, as it leaves protections open.
     ///
     /// ```swift
     /// let monitor = CallMonitor.sharedInstance()
-    /// monitor.protectWhileScreenCaptured(withTerminateIn: 5)
-    /// monitor.startMonitoring(withAcknowledgeIn: 3)   // a warning during calls, an exit if shared
+    /// monitor.protectWhileScreenCaptured(withTerminateIn: 5)   // alone: an exit if shared in a call
+    /// monitor.startMonitoring(withAcknowledgeIn: 3)            // and a warning during every call
     /// ```
     ///
     /// > Important: Capture is reported by the ``ScreenCaptureSource`` given to the initializer
@@ -116,7 +117,7 @@ extension CallMonitor {
     @objc(protectWhileScreenCapturedWithTerminateIn:)
     #endif
     public func protectWhileScreenCaptured(withTerminateIn seconds: CInt) {
-        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: seconds)))
+        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: self))
     }
 
     /// Makes the policy stricter while the screen is captured during a call: the acknowledge flow
@@ -134,19 +135,21 @@ extension CallMonitor {
     @objc(protectWhileScreenCapturedWithAcknowledgeIn:)
     #endif
     public func protectWhileScreenCaptured(withAcknowledgeIn seconds: CInt) {
-        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)))
+        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
     /// Removes the setting made with ``protectWhileScreenCaptured(withTerminateIn:)`` or
     /// ``protectWhileScreenCaptured(withAcknowledgeIn:)`` (rule 25); nothing is stricter while the
     /// screen is captured any more. If the escalated policy is in force, the policy falls back at
     /// once (an event on screen ends with ``CallMonitorOutcomeEnding/policyChanged`` and the
-    /// policy left in force begins one, as when a protection ends).
+    /// policy left in force begins one, as when a protection ends). With no app-wide policy and no
+    /// protection left, this stops monitoring as ``stopMonitoring()`` does (a call session live
+    /// then is followed, silently, to its end).
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(stopProtectingWhileScreenCaptured)
     #endif
     public func stopProtectingWhileScreenCaptured() {
-        core.post(.setScreenCaptureEscalation(nil))
+        core.post(.setScreenCaptureEscalation(nil, owner: self))
     }
 
     // MARK: The app's own calls

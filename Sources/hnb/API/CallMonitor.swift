@@ -138,10 +138,11 @@ public final class CallMonitor: NSObject {
         send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
     }
 
-    /// Ends the app-wide policy. With no protection open this stops monitoring: a security UI on
+    /// Ends the app-wide policy. With no protection open and no screen-capture escalation set
+    /// (``protectWhileScreenCaptured(withTerminateIn:)``) this stops monitoring: a security UI on
     /// screen is dismissed (a delegate gets ``CallMonitorDelegate/callMonitorDidEndCall()``) and
-    /// no further callback fires, not even ``CallEvent/ended``. Open protections go on guarding
-    /// their screens.
+    /// no further callback fires, not even ``CallEvent/ended``. Open protections and the
+    /// escalation go on guarding.
     ///
     /// A call session live at that moment is followed, silently, until it ends (rule 10 of
     /// <doc:BehaviourContract>): a policy set again during it finds the session as it was, so a

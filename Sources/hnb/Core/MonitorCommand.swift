@@ -20,8 +20,9 @@ extension MonitorCore {
         case setCallVerifier(VerifierBox?)
         /// The verifier's budget in nanoseconds, already clamped (rule 23).
         case setCallVerifierBudget(Int64)
-        /// The policy while the screen is captured during a call, or `nil` for none (rule 25).
-        case setScreenCaptureEscalation(MonitorPolicy?)
+        /// The policy while the screen is captured during a call, or `nil` for none (rule 25);
+        /// `owner` as for `start`, since it monitors while set.
+        case setScreenCaptureEscalation(MonitorPolicy?, owner: CallMonitor)
         /// `startMonitoring()`: observe only (rule 20); `owner` as for `start`.
         case startObserving(owner: CallMonitor)
         /// A protection began (rule 18); `owner` as for `start`.

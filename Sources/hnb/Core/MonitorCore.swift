@@ -226,8 +226,12 @@ final class MonitorCore {
             run(.verifier(isSet: box != nil))
         case .setCallVerifierBudget(let budget):
             run(.verdictBudget(budget))
-        case .setScreenCaptureEscalation(let policy):
-            run(.screenCaptureEscalation(policy))
+        case .setScreenCaptureEscalation(let policy, let owner):
+            // Rule 25: set, it monitors like a protection, so it starts as a protection does.
+            run(.screenCapture(isCaptured: screenCapture.isCaptured))
+            startingOwner = owner
+            run(.screenCaptureEscalation(policy, isForeground: appState.isForeground))
+            startingOwner = nil
         case .userAction(let token):
             run(.userAction(token: token))
         }

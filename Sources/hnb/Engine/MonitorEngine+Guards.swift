@@ -64,16 +64,18 @@ extension MonitorEngine {
         var terminateDeadline: Int64?
         /// Call detection (rule 22); off, the call source does not run.
         var detectionEnabled = true
-        /// The policy that guards while the screen is captured during a call (rule 25); a setting,
-        /// kept across stops like the detection switch.
+        /// The policy that guards while the screen is captured during a call (rule 25). Like a
+        /// protection it asks for monitoring while set; `stopMonitoring()` leaves it set, as it
+        /// leaves the protections open.
         var escalation: MonitorPolicy?
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
         /// live), as the engine last told it; false between sessions.
         var escalationOpen = false
 
-        /// Whether anything asks for monitoring. Not the escalation: it only counts while the
-        /// monitor monitors for another reason, and never starts monitoring by itself (rule 25).
-        var wantsMonitoring: Bool { appWide != nil || !protections.isEmpty }
+        /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
+        /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
+        /// escalation that waited for another policy left a bank that set only it unguarded).
+        var wantsMonitoring: Bool { appWide != nil || !protections.isEmpty || escalation != nil }
 
         mutating func recompute() {
             var strictest = appWide?.policy
@@ -179,7 +181,8 @@ extension MonitorEngine {
         policySet(from: before, isForeground: foreground, now: now, into: &actions)
     }
 
-    /// `stopMonitoring()`: ends the app-wide policy only; open protections go on guarding.
+    /// `stopMonitoring()`: ends the app-wide policy only; open protections and the escalation go
+    /// on guarding.
     mutating func endAppWide(now: Int64, into actions: inout [Action]) {
         let before = guards.inForce
         guards.appWide = nil
@@ -202,7 +205,7 @@ extension MonitorEngine {
         policyRemoved(from: before, now: now, into: &actions)
     }
 
-    /// After a policy was set (the app-wide one, a protection): monitoring starts,
+    /// After a policy was set (the app-wide one, a protection, the escalation): monitoring starts,
     /// resumes a followed session (rule 10), or it is a change of the policies (rule 18).
     private mutating func policySet(from before: MonitorPolicy?, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
         switch phase {
@@ -233,15 +236,20 @@ extension MonitorEngine {
 
     // MARK: Rule 25 (stricter while the screen is captured)
 
-    /// Sets, replaces or (with `nil`) removes the escalation. While its condition holds this is a
-    /// change of the policies, with rule 18's consequences; otherwise it only waits for it.
-    mutating func setScreenCaptureEscalation(_ policy: MonitorPolicy?, now: Int64, into actions: inout [Action]) {
+    /// Sets, replaces or (with `nil`) removes the escalation. Set, it monitors like a protection:
+    /// from off it starts monitoring, and it resumes a followed session (rule 10). Removed with
+    /// nothing else set, it is `stopMonitoring()`. While its condition holds a change is a change
+    /// of the policies, with rule 18's consequences; otherwise it only waits for it.
+    mutating func setScreenCaptureEscalation(_ policy: MonitorPolicy?, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
         guard guards.escalation != policy else { return }
         let before = guards.inForce
         guards.escalation = policy
         guards.recompute()
-        guard isMonitoring else { return }
-        policyMayHaveChanged(from: before, now: now, into: &actions)
+        if policy != nil {
+            policySet(from: before, isForeground: foreground, now: now, into: &actions)
+        } else if isMonitoring {
+            policyRemoved(from: before, now: now, into: &actions)
+        }
     }
 
     /// Opens or closes the escalation when its condition (`escalationConditionHolds`) changed:

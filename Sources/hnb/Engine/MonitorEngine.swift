@@ -82,8 +82,9 @@ struct MonitorEngine: Sendable {
         /// The budget of question `request` ran out (rule 23).
         case verdictBudgetExpired(request: UInt64)
         /// The policy that guards while the screen is captured during a call (rule 25), or `nil`
-        /// for none; replaces the one set before.
-        case screenCaptureEscalation(MonitorPolicy?)
+        /// for none; replaces the one set before. Like a protection it monitors while set, so it
+        /// carries the app state read at that moment.
+        case screenCaptureEscalation(MonitorPolicy?, isForeground: Bool)
     }
 
     enum Action: Equatable, Sendable {
@@ -178,7 +179,8 @@ struct MonitorEngine: Sendable {
     enum Phase: Equatable, Sendable {
         /// Not monitoring: only `start` does anything.
         case off
-        /// Monitoring: the app-wide policy is set or a protection is open (``Guards``).
+        /// Monitoring: the app-wide policy or the capture escalation is set, or a protection is
+        /// open (``Guards``).
         case on
         /// Nothing asks for monitoring any more, but the call session that was live then is not
         /// over: the monitor follows its calls, silently, until it ends, then stops (rule 10). A
@@ -343,9 +345,9 @@ struct MonitorEngine: Sendable {
         case .verdictBudgetExpired(let request):
             guard isMonitoring else { return [] }
             verdictBudgetExpired(request: request, now: now, into: &actions)
-        case .screenCaptureEscalation(let policy):
+        case .screenCaptureEscalation(let policy, let foreground):
             guard phase != .exited else { return [] }
-            setScreenCaptureEscalation(policy, now: now, into: &actions)
+            setScreenCaptureEscalation(policy, isForeground: foreground, now: now, into: &actions)
         }
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
