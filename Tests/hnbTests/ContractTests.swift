@@ -476,6 +476,36 @@ struct SecurityEventTests {
         #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 5", "300 delegate tick 0", "300 exit 0"])
     }
 
+    @Test("Rule 8 (issue 26): a change of the policy in the background keeps the session's terminate deadline running: the terminate event under the new policy begins there at once; an acknowledge one, and a session's first terminate one, wait for the foreground")
+    func rule8_policyChangeInBackground() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        h.at(0.5)
+        h.app.setForeground(false)
+        // No terminate countdown ran in this session yet: the first waits for the return (rule 4).
+        let transfer = h.monitor.protect(withTerminateIn: 4)
+        h.at(1)
+        h.app.setForeground(true)
+        h.at(2)
+        h.app.setForeground(false)
+        // Back to acknowledge: its event waits for the foreground, with its whole delay.
+        transfer.end()
+        h.at(3)
+        // Terminate again: the session's deadline (5) runs on in the background.
+        let again = h.monitor.protect(withTerminateIn: 4)
+        h.at(6)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 2 button=-",
+            "0.5 dismiss", "0.5 outcome policyChanged",
+            "1 alert terminate 4 button=Close App", "2 alert terminate 3 button=Close App",
+            "2 dismiss", "2 outcome policyChanged",
+            "3 alert terminate 2 button=Close App", "4 alert terminate 1 button=Close App",
+            "5 alert terminate 0 button=Close App", "5 outcome forceExit", "5 exit 0",
+        ])
+        withExtendedLifetime(again) {}
+    }
+
     @Test("Rule 9: at one instant the callback comes first, then the UI, then the exit")
     func rule9_orderAtOneInstant() throws {
         let h = Harness()

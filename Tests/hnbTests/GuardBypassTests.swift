@@ -144,7 +144,7 @@ struct GuardBypassTests {
         withExtendedLifetime(screen) {}
     }
 
-    @Test("Issue 26: backing out with the app in the background in between keeps the deadline: the return before it shows what is left, and the exit is at it")
+    @Test("Issue 26: backing out with the app in the background in between keeps the deadline: the screen opened again in the background counts down there, and the exit is at the deadline")
     func backingOutWithBackgroundInBetween() throws {
         let h = Harness(logsOutcomes: true)
         var screen = h.monitor.protect(withTerminateIn: 5)
@@ -166,14 +166,110 @@ struct GuardBypassTests {
         #expect(h.take() == [
             "1 event ringing", "1 alert terminate 5 button=Close App", "2 alert terminate 4 button=Close App",
             "3 alert terminate 3 button=Close App", "3 dismiss", "3 outcome monitoringStopped",
-            // Resumed in the background: the calls are reported; the event waits for the return.
-            "3.5 event ringing",
+            // Resumed in the background: the calls are reported, and the countdown goes on there
+            // (rule 8: the session's deadline runs in the background).
+            "3.5 event ringing", "3.5 alert terminate 3 button=Close App",
             "4 alert terminate 2 button=Close App", "5 alert terminate 1 button=Close App",
             "5 dismiss", "5 outcome monitoringStopped",
             "5.5 event ringing", "5.5 alert terminate 1 button=Close App",
             "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
         ])
         withExtendedLifetime(screen) {}
+    }
+
+    @Test("Issue 26: backing out and in while the app stays in the background past the deadline exits there, at the deadline; the call that ends later changes nothing")
+    func backingOutInTheBackgroundPastTheDeadline() throws {
+        let h = Harness(logsOutcomes: true)
+        var screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(1)
+        try h.calls.incoming("X")
+        h.at(2)
+        h.app.setForeground(false)
+        h.at(3)
+        screen.end()
+        h.at(3.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(5)
+        screen.end()
+        h.at(5.5)
+        screen = h.monitor.protect(withTerminateIn: 5)
+        h.at(8)
+        try h.calls.end("X")
+        h.at(10)
+        h.app.setForeground(true)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 5 button=Close App", "2 alert terminate 4 button=Close App",
+            "3 alert terminate 3 button=Close App", "3 dismiss", "3 outcome monitoringStopped",
+            "3.5 event ringing", "3.5 alert terminate 3 button=Close App",
+            "4 alert terminate 2 button=Close App", "5 alert terminate 1 button=Close App",
+            "5 dismiss", "5 outcome monitoringStopped",
+            "5.5 event ringing", "5.5 alert terminate 1 button=Close App",
+            "6 alert terminate 0 button=Close App", "6 outcome forceExit", "6 exit 0",
+        ])
+        withExtendedLifetime(screen) {}
+    }
+
+    /// One way a policy can change while the app is in the background (issue 26, 3.3).
+    enum BackgroundChange: String, CaseIterable, Sendable {
+        /// The issue's case: a stricter protection (terminate 2 at 3).
+        case stricterProtection
+        /// A laxer app-wide policy (terminate 30 at 3).
+        case laxerAppWide
+        /// Observe only at 3, the terminate policy again at 4.
+        case observeThenBack
+        /// Acknowledge at 3 (its event waits for the foreground), terminate again at 4.
+        case acknowledgeThenBack
+        /// stopMonitoring at 3 (the session is followed), the start again at 4.
+        case stopThenStart
+        /// A stricter protection at 3 that ends at 3.5.
+        case stricterProtectionEnded
+    }
+
+    @Test("Issue 26: no change of policy in the background postpones or drops the exit: it comes at the earliest deadline, while the call is live, as rule 8 has it", arguments: BackgroundChange.allCases)
+    func backgroundPolicyChangeKeepsTheExit(change: BackgroundChange) throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.at(1)
+        try h.calls.incoming("X")
+        h.at(2)
+        h.app.setForeground(false)
+        h.at(3)
+        var protection: CallMonitorProtection?
+        switch change {
+        case .stricterProtection: protection = h.monitor.protect(withTerminateIn: 2)
+        case .laxerAppWide: h.monitor.startMonitoring(withTerminateIn: 30)
+        case .observeThenBack, .acknowledgeThenBack, .stopThenStart:
+            switch change {
+            case .observeThenBack: h.monitor.startMonitoring()
+            case .acknowledgeThenBack: h.monitor.startMonitoring(withAcknowledgeIn: 0)
+            default: h.monitor.stopMonitoring()
+            }
+            h.at(4)
+            h.monitor.startMonitoring(withTerminateIn: 5)
+        case .stricterProtectionEnded:
+            protection = h.monitor.protect(withTerminateIn: 2)
+            h.at(3.5)
+            protection?.end()
+        }
+        h.at(8)
+        try h.calls.end("X")
+        h.at(10)
+        h.app.setForeground(true)
+        // The stricter protection pulls the deadline in to 5; nothing moves it later than 6.
+        let exitAt = change == .laxerAppWide || change == .observeThenBack || change == .acknowledgeThenBack || change == .stopThenStart ? 6 : 5
+        let log = h.take()
+        #expect(log.suffix(3) == ["\(exitAt) alert terminate 0 button=Close App", "\(exitAt) outcome forceExit", "\(exitAt) exit 0"])
+        #expect(h.terminator.exitCodes == [0])
+        #expect(h.outcomes.last?.ending == .forceExit)
+        #expect(h.outcomes.last?.endedAt == ns(Double(exitAt)))
+        if change == .stricterProtection {
+            #expect(log == [
+                "1 event ringing", "1 alert terminate 5 button=Close App", "2 alert terminate 4 button=Close App",
+                "3 alert terminate 3 button=Close App", "3 dismiss", "3 outcome policyChanged", "3 alert terminate 2 button=Close App",
+                "4 alert terminate 1 button=Close App", "5 alert terminate 0 button=Close App", "5 outcome forceExit", "5 exit 0",
+            ])
+        }
+        withExtendedLifetime(protection) {}
     }
 
     /// Seconds for the repeated transfer screen: stricter, the same and laxer than the account's.

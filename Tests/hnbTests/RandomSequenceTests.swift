@@ -168,7 +168,11 @@ final class InvariantChecker {
             // Rule 20: observing alone never shows anything; rule 18: the strictest policy shows.
             if flow != monitoring { fail("detect for \(flow) under \(String(describing: monitoring))") }
             if liveCalls == 0 { fail("detect without a live call") }
-            if !foreground && lastRemaining == nil { fail("a new event began in the background") }
+            // Rule 8 as changed by issue 26: in the background only a terminate event whose session
+            // already has a deadline begins (that deadline runs on there).
+            if !foreground && lastRemaining == nil && !(flow == .terminate && terminateDeadline != nil) {
+                fail("a new event began in the background")
+            }
             if let lastRemaining {
                 // A hand-over continues the same event from the value last shown.
                 if remaining != lastRemaining { fail("hand-over with \(remaining), last shown \(lastRemaining)") }
@@ -317,8 +321,13 @@ final class InvariantChecker {
             fail("a terminate countdown ran out \(scheduler.now - eventOrigin - eventTotal * 1_000_000_000) ns ago and the app did not exit")
         }
         if !foreground && shownBefore && expectedEndings.isEmpty && shownOn == nil { fail("an event vanished in the background") }
-        guard active, monitoring != nil, liveCalls > 0, foreground, !covered else { return }
-        guard let shownOn else { return fail("a live call in the foreground and no security UI") }
+        // In the background too while a terminate policy is in force and the session's terminate
+        // deadline runs (rule 8 as changed by issue 26): no policy change there can drop the exit.
+        let backgroundDeadline = monitoring == .terminate && terminateDeadline != nil
+        guard active, monitoring != nil, liveCalls > 0, foreground || backgroundDeadline, !covered else { return }
+        guard let shownOn else {
+            return fail(foreground ? "a live call in the foreground and no security UI" : "a terminate deadline running in the background and no countdown")
+        }
         if shownOn != 0 && !delegateAlive {
             // A released delegate is replaced by the next one-second wake-up at the latest.
             if let releasedAt = releasedShownDelegateAt, scheduler.now - releasedAt > 1_000_000_000 {

@@ -533,9 +533,13 @@ struct MonitorEngine: Sendable {
 
     /// Rule 4: an event begins when a policy is in force, a session is live and the app is in
     /// the foreground. Rules 18 and 20: under the strictest policy in force, none when only observing. Rule 4
-    /// as changed by issue 19: unless an acknowledgement covers every live call.
+    /// as changed by issue 19: unless an acknowledgement covers every live call. Rule 8 as changed
+    /// by issue 26: a terminate event whose session already has a terminate deadline (rule 21)
+    /// begins in the background too, since that deadline runs on there (the background pauses
+    /// nothing): so no change of policy in the background can postpone or drop the exit.
     mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
-        guard phase == .on, let policy = guards.inForce, aggregate != .idle, isForeground, security == .waiting,
+        guard phase == .on, let policy = guards.inForce, aggregate != .idle, security == .waiting,
+              isForeground || (policy.flow == .terminate && guards.terminateDeadline != nil),
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than one already running in the session.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
