@@ -244,6 +244,27 @@ struct ExemptionTests {
         ])
     }
 
+    @Test("Rules 19 and 4: the app's own exempt then unexempt of a call an acknowledgement covered warns again: the exemption forgot the acknowledgement (fail closed)")
+    func rule19_exemptionForgetsAcknowledgement() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 0)
+        try h.calls.incoming("A")
+        try h.calls.incoming("B")
+        try h.calls.connect("A")
+        #expect(h.renderer.tapButton())
+        h.at(1)
+        h.monitor.exemptCall(CallID("A"))
+        h.at(2)
+        h.monitor.removeExemption(CallID("A"))
+        #expect(h.take() == [
+            "0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 event started", "0 dismiss", "0 outcome acknowledged",
+            // A leaves the visible calls: only B rings, still acknowledged.
+            "1 event ringing",
+            // A counts again, not covered any more: the warning is back at once.
+            "2 event started", "2 alert acknowledge 0 button=Acknowledge",
+        ])
+    }
+
     @Test("Rule 19: removing the exemption of a live call makes it count at once")
     func rule19_removeExemption() throws {
         let h = Harness()
@@ -530,6 +551,28 @@ struct TerminateDeadlineTests {
             "10 outcome forceExit", "10 exit 0",
         ])
         withExtendedLifetime(account) {}
+    }
+
+    @Test("Rule 21: the earliest deadline of any terminate countdown in the session caps every later one, not the first countdown's: a stricter screen after a laxer app-wide policy holds the app-wide countdown to the screen's deadline")
+    func rule21_earliestDeadlineNotFirst() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withTerminateIn: 34)
+        try h.calls.incoming("A")
+        h.at(1)
+        let screen = h.monitor.protect(withTerminateIn: 6)
+        h.at(2)
+        screen.end()
+        h.at(8)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 34 button=Close App", "1 alert terminate 33 button=Close App",
+            "1 dismiss", "1 outcome policyChanged", "1 alert terminate 6 button=Close App",
+            "2 alert terminate 5 button=Close App",
+            // Back under terminate 34: the first countdown's deadline is 34, the session's earliest 7.
+            "2 dismiss", "2 outcome policyChanged", "2 alert terminate 5 button=Close App",
+            "3 alert terminate 4 button=Close App", "4 alert terminate 3 button=Close App", "5 alert terminate 2 button=Close App",
+            "6 alert terminate 1 button=Close App", "7 alert terminate 0 button=Close App", "7 outcome forceExit", "7 exit 0",
+        ])
+        #expect(h.outcomes.map(\.seconds) == [34, 6, 34])
     }
 
     @Test("Rule 21: leaving the guarded screen and coming back in the same session continues the first deadline; past it, the exit is at once")

@@ -96,7 +96,7 @@ final class InvariantChecker {
     var validUserAction = false
     /// Rule 4 as changed by issue 19: each visible live call's strictest acknowledged policy.
     var acknowledged: [String: MonitorPolicy] = [:]
-    /// Rule 21: when the session's first terminate countdown is due.
+    /// Rule 21: the earliest deadline of any terminate countdown in the session.
     var terminateDeadline: Int64?
     /// Whether the screen is captured (rule 25's input; rule 16's record).
     var captured = false
@@ -178,7 +178,7 @@ final class InvariantChecker {
                 if remaining != lastRemaining { fail("hand-over with \(remaining), last shown \(lastRemaining)") }
             } else {
                 if covered { fail("a new event although an acknowledgement covers every live call") }
-                // Rule 21: a terminate countdown never ends later than the session's first one.
+                // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
                 let now = scheduler.now
                 eventTotal = Int64(seconds)
                 eventOrigin = now

@@ -118,6 +118,27 @@ struct VerdictEngineTests {
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [])
     }
 
+    @Test("Rule 23: a verifier set during an event is asked only if the event was never asked: set again after its removal it is not; a call that joins asks again, and so does the next event")
+    func rule23_setAgainDuringEvent() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = engine.handle(.calls(.changes([live("A")])), now: 0)
+        #expect(engine.handle(.verifier(isSet: true), now: second) == [.ask(request: 1, budgetEndsAt: 4 * second)])
+        #expect(engine.handle(.verifier(isSet: false), now: second) == [.cancelAsk])
+        // The event was asked: setting the verifier again asks nothing, and the old answer is stale.
+        #expect(engine.handle(.verifier(isSet: true), now: 2 * second) == [])
+        #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 2 * second) == [])
+        #expect(engine.verdict == .unknown)
+        // A call that joins is a new question (rule 23).
+        #expect(engine.handle(.calls(.changes([live("B")])), now: 3 * second) == [.ask(request: 2, budgetEndsAt: 6 * second)])
+        // The next event asks its own.
+        _ = engine.handle(.userAction(token: 1), now: 3 * second)
+        #expect(engine.handle(.calls(.changes([live("C")])), now: 4 * second) == [
+            .present(.acknowledge, remaining: 0, token: 2, refused: false, verdict: .unknown, on: .builtInDialog),
+            .schedule(at: 5 * second), .ask(request: 3, budgetEndsAt: 7 * second),
+        ])
+    }
+
     @Test("Rule 23: the budget is clamped to 0.1…30 s; NaN gives 3 s", arguments: [
         (0.0, Int64(100_000_000)), (-5, 100_000_000), (-.infinity, 100_000_000), (0.1, 100_000_000), (2.5, 2_500_000_000),
         (30, 30_000_000_000), (31, 30_000_000_000), (.infinity, 30_000_000_000), (.nan, 3_000_000_000),

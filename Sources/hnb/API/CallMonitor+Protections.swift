@@ -89,9 +89,9 @@ extension CallMonitor {
     /// acknowledge warning becomes a terminate countdown the moment sharing starts during a call,
     /// and falls back when sharing stops (an acknowledgement already given decides whether a new
     /// acknowledge warning starts). Capture that stops and starts again does not restart the
-    /// countdown: within a call session a terminate countdown never ends later than the first one
-    /// (rule 21). A policy already at least as strict stays as it is: the setting can only make
-    /// the guard stricter.
+    /// countdown: within a call session a terminate countdown never ends later than the earliest
+    /// deadline of any that ran (rule 21). A policy already at least as strict stays as it is: the
+    /// setting can only make the guard stricter.
     ///
     /// It monitors while it is set, as a protection does: set alone it starts monitoring (call
     /// detection, the callback and the risk signals run, as with ``startMonitoring()``, and nothing
@@ -172,7 +172,8 @@ extension CallMonitor {
     }
 
     /// Takes back an exemption made with ``exemptCall(_:)``. If the call is live it counts from
-    /// now on, like any other call, and may start a security event at once.
+    /// now on, like a call that just joined, and may start a security event at once: an
+    /// acknowledgement that covered it before the exemption was forgotten with it (rule 19).
     ///
     /// - Parameter id: The call's identifier.
     public func removeExemption(_ id: CallID) {

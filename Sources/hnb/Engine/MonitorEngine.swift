@@ -541,7 +541,7 @@ struct MonitorEngine: Sendable {
         guard phase == .on, let policy = guards.inForce, aggregate != .idle, security == .waiting,
               isForeground || (policy.flow == .terminate && guards.terminateDeadline != nil),
               !guards.acknowledgementCovers(calls, under: policy) else { return }
-        // Rule 21: a terminate countdown never ends later than one already running in the session.
+        // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
         let elapsedSeconds = max(0, now &- origin) / Self.second
         let remaining = elapsedSeconds >= Int64(policy.seconds) ? 0 : policy.seconds - Int32(elapsedSeconds)
