@@ -154,6 +154,63 @@ struct ThreadingTests {
         #expect(h.take() == ["0 first ringing", "0 alert acknowledge 0 button=Acknowledge", "0 second started", "0 dismiss"])
     }
 
+    @Test("A delegate that waits for the app's VoIP queue while that queue reports a call does not deadlock: ExternalCallSource runs the step with no lock held")
+    func delegateWaitsForSendingQueue() async {
+        let h = Harness()
+        let source = ExternalCallSource()
+        let monitor = CallMonitor(callSource: source, appState: h.app, scheduler: h.scheduler,
+                                  alertRenderer: h.renderer, terminator: h.terminator)
+        h.sharesScheduler(with: monitor)
+        let log = h.log
+        monitor.setCallback { event in log.add("event \(event)") }
+        let d = h.delegate()
+        monitor.setDelegate(d)
+        let voip = DispatchQueue(label: "test.voip")
+        var waits: [DispatchTimeoutResult] = []
+        d.onDetect = {
+            // `voip.sync { source.send(...) }`, bounded: a source that held its lock while this
+            // step runs makes the queue's send wait for the main thread, which waits for the
+            // queue. The timeout turns that deadlock into a failure instead of a hung run.
+            let sent = DispatchSemaphore(value: 0)
+            voip.async {
+                source.send([CallSnapshot(id: CallID("B"), hasConnected: true)])
+                sent.signal()
+            }
+            waits.append(sent.wait(timeout: .now() + 5))
+        }
+        monitor.startMonitoring(withTerminateIn: 9)
+        // On the main thread the delivery runs the whole step, delegate included, at once.
+        source.send([CallSnapshot(id: CallID("A"))])
+        await drainMainQueue()
+        #expect(waits == [.success])
+        // The queue's call is applied after the step that was running when it was sent, in order.
+        #expect(h.take() == ["0 event ringing", "0 delegate detect terminate 9", "0 event started"])
+        monitor.stopMonitoring()
+        #expect(h.take() == ["0 delegate end"])
+    }
+
+    @Test("ExternalCallSource calls its listener with no lock held: a listener that waits for another thread's send at start is not blocked, and hears it next")
+    func externalListenerWaitsForSend() async {
+        let source = ExternalCallSource()
+        let seen = Locked<[CallBatch]>([])
+        let waits = Locked<[DispatchTimeoutResult]>([])
+        source.start { batch in
+            seen.withLock { $0.append(batch) }
+            guard batch.isComplete else { return }
+            let sent = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                source.send([CallSnapshot(id: CallID("B"))])
+                sent.signal()
+            }
+            let waited = sent.wait(timeout: .now() + 5)
+            waits.withLock { $0.append(waited) }
+        }
+        source.stop()
+        #expect(waits.value == [.success])
+        #expect(seen.value == [.complete([]), .changes([CallSnapshot(id: CallID("B"))])])
+        #expect(source.liveCalls == [CallSnapshot(id: CallID("B"))])
+    }
+
     @Test("MainQueue tells main-queue work from other threads")
     func mainQueueDetection() async {
         #expect(MainQueue.isCurrent)
