@@ -1,4 +1,4 @@
-// The set of ports the shared instance uses; `PlatformPorts.swift` says which they are on each
+// The set of ports the shared instance uses; `LivePorts+Platform.swift` says which they are on each
 // platform.
 
 /// The set of live ports for ``CallMonitor/sharedInstance()``.
