@@ -1,7 +1,6 @@
-// Call and app-state sources driven by hand: for tests, SwiftUI previews, the iOS Simulator (which
-// has no telephony) and the `callmonitor` simulator.
+// A call source driven by hand: for tests, SwiftUI previews, the iOS Simulator (which has no
+// telephony) and the `callmonitor` simulator.
 
-import Foundation
 import hnb
 
 /// A call source whose calls you script: ring, dial, connect, hold, resume, end.
@@ -132,104 +131,5 @@ public final class SimulatedCallSource: CallSource {
         try body(&call)
         calls[id] = call
         deliver?(.changes([call]))
-    }
-}
-
-/// An app-state source you switch by hand.
-public final class SimulatedAppState: AppStateSource {
-    private var deliver: (@Sendable (Bool) -> Void)?
-
-    /// Whether the simulated app is in the foreground.
-    public private(set) var isForeground: Bool
-
-    /// A source that starts in the foreground unless told otherwise.
-    public nonisolated init(isForeground: Bool = true) {
-        self.isForeground = isForeground
-    }
-
-    /// Delivers each later change of ``isForeground``.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
-        self.deliver = deliver
-    }
-
-    /// Stops delivering changes.
-    public func stop() {
-        deliver = nil
-    }
-
-    /// Moves the app to the foreground (`true`) or background (`false`) and reports it.
-    public func setForeground(_ foreground: Bool) {
-        isForeground = foreground
-        deliver?(foreground)
-    }
-}
-
-/// A built-in-dialog renderer that draws nothing: it keeps the dialog as a value, reports each
-/// change, and lets code press the button, as a person could.
-///
-/// For tests, previews and simulators: observe ``current`` (or ``onChange``) and call
-/// ``tapButton()``.
-public final class SimulatedAlertRenderer: SecurityAlertRenderer {
-    private var onButton: (@MainActor () -> Void)?
-
-    /// The dialog on screen, or `nil` when none is shown.
-    public private(set) var current: SecurityAlert?
-
-    /// Told of every change: the new dialog, or `nil` when it was dismissed.
-    public var onChange: (@MainActor (SecurityAlert?) -> Void)?
-
-    /// A renderer with nothing on screen.
-    public nonisolated init() {}
-
-    /// Keeps `alert` as ``current`` and `onButton` for ``tapButton()``, and tells ``onChange``.
-    public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
-        current = alert
-        self.onButton = onButton
-        onChange?(alert)
-    }
-
-    /// Clears ``current`` and the button, and tells ``onChange`` with `nil`.
-    public func dismiss() {
-        current = nil
-        onButton = nil
-        onChange?(nil)
-    }
-
-    /// Presses the button if the dialog shows one; returns whether it did.
-    @discardableResult
-    public func tapButton() -> Bool {
-        guard current?.button != nil, let onButton else { return false }
-        onButton()
-        return true
-    }
-}
-
-/// A terminator that records the exit instead of ending the process: for tests, previews and
-/// simulators.
-public final class SimulatedTerminator: AppTerminator {
-    private let watchdogExits = Locked<[Int32]>([])
-
-    /// The exit codes asked for on the main thread, in order (the monitor asks at most once).
-    public private(set) var exitCodes: [Int32] = []
-
-    /// The exit codes the before-exit watchdog asked for from its own thread (a hook that did not
-    /// return in time). Readable from any thread.
-    public nonisolated var watchdogExitCodes: [Int32] { watchdogExits.value }
-
-    /// Told of each exit asked for on the main thread, as it is asked for.
-    public var onTerminate: (@MainActor (Int32) -> Void)?
-
-    /// A terminator that has recorded nothing.
-    public nonisolated init() {}
-
-    /// Records `code` in ``exitCodes`` and tells ``onTerminate``; the process goes on.
-    public func terminate(code: Int32) {
-        exitCodes.append(code)
-        onTerminate?(code)
-    }
-
-    /// Records `code` in ``watchdogExitCodes``, from any thread; the process goes on.
-    public nonisolated func terminateFromAnyThread(code: Int32) {
-        watchdogExits.withLock { $0.append(code) }
     }
 }
