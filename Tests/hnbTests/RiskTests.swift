@@ -477,20 +477,20 @@ struct EventStreamTests {
             return seen
         }
         // Let the task subscribe and wait.
-        while feed.count == 0 { await Task.yield() }
-        #expect(feed.count == 1)
+        while feed.subscriberCountForTesting == 0 { await Task.yield() }
+        #expect(feed.subscriberCountForTesting == 1)
         task.cancel()
         #expect(await task.value == 0)
-        #expect(feed.count == 0)
+        #expect(feed.subscriberCountForTesting == 0)
         do {
             let dropped = h.monitor.events
-            #expect(feed.count == 1)
+            #expect(feed.subscriberCountForTesting == 1)
             _ = dropped
         }
-        #expect(feed.count == 0)
+        #expect(feed.subscriberCountForTesting == 0)
         let outcomes = h.monitor.core.outcomeFeed
         do { _ = h.monitor.outcomes }
-        #expect(outcomes.count == 0)
+        #expect(outcomes.subscriberCountForTesting == 0)
     }
 }
 

@@ -99,9 +99,11 @@ extension CallMonitor {
     /// }];
     /// ```
     ///
-    /// The block runs on a background queue. `completion` may be called from any thread; calling
-    /// it twice or never is harmless (the first call within the budget counts), and a value
-    /// outside the enum counts as unknown.
+    /// The block runs on a background queue, once per question; two questions can be out at once
+    /// (a call that joins the event is asked about while the first answer is still coming), so
+    /// the block may run on two threads at the same time. `completion` may be called from any
+    /// thread; calling it twice or never is harmless (the first call within the budget counts),
+    /// and a value outside the enum counts as unknown.
     @available(swift, obsoleted: 1, message: "use setCallVerifier(_:)")
     @objc(setCallVerifier:)
     public func objcSetCallVerifier(_ verifier: ((@escaping (CallMonitorCallVerdict) -> Void) -> Void)?) {
@@ -110,16 +112,18 @@ extension CallMonitor {
     #endif
 }
 
-/// A verifier carried to the main thread, where alone it is asked.
-///
-/// `@unchecked Sendable`: the object is main-actor isolated (``CallVerifying``); only the core,
-/// on the main actor, calls it.
-struct VerifierBox: @unchecked Sendable {
+/// A verifier carried to the main thread, where alone it is asked. Sendable as it is:
+/// ``CallVerifying`` is a main-actor protocol, and its conformers are Sendable.
+struct VerifierBox: Sendable {
     let verifier: any CallVerifying
 }
 
-/// An Objective-C verifier block. `@unchecked Sendable`: Objective-C blocks carry no isolation;
-/// the API documents that the block runs on a background queue, one question at a time per call.
+/// An Objective-C verifier block. `@unchecked Sendable`: an Objective-C block carries no
+/// isolation, and this one is called on a global queue, once per question, while questions can
+/// overlap (a call that joins the event is asked about while the first answer is still out), so
+/// the block may run on two threads at once. The API documents that, and the block only starts
+/// the app's request: the monitor shares no state with it but the completion, which may be called
+/// from any thread.
 struct UncheckedVerifierBlock: @unchecked Sendable {
     let body: (@escaping (CallMonitorCallVerdict) -> Void) -> Void
     init(_ body: @escaping (@escaping (CallMonitorCallVerdict) -> Void) -> Void) { self.body = body }

@@ -38,10 +38,15 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
         for continuation in current { continuation.yield(element) }
     }
 
-    /// How many subscribers are registered (for tests of the cleanup).
-    var count: Int { lock.withLock { subscribers.count } }
-
     private func remove(_ id: UInt64) {
         _ = lock.withLock { subscribers.removeValue(forKey: id) }
     }
+}
+
+// MARK: - Test hooks
+
+extension Broadcaster {
+    /// How many subscribers are registered now: for the tests of the cleanup and of the lock
+    /// (`@testable import`). The library never reads it.
+    var subscriberCountForTesting: Int { lock.withLock { subscribers.count } }
 }

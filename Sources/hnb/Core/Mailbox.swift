@@ -3,15 +3,18 @@
 
 import Foundation
 
-/// What other threads hand the main thread: API calls, call deliveries and app-state changes,
-/// kept under one lock and applied by one main-queue block per burst.
+/// What other threads hand the main thread: API calls, and the ports' deliveries (call batches,
+/// app-state and capture changes, the verifier's answers), kept under one lock and applied by one
+/// main-queue block per burst.
 ///
-/// Only the latest state of a call or of the app matters, so deliveries are merged: at most one
-/// call batch and one app state wait, whatever the rate. API calls keep their order; a call that
-/// only repeats or overrides the one before it (the same setter again, the same start or stop
-/// twice, the same tap twice) replaces it. A storm of API calls faster than the main thread can
-/// apply them is bounded too: past ``limit`` waiting calls, the queue is folded into the calls
-/// that give the same end state (see ``fold(_:)``).
+/// Only the latest state of a call or of the app matters, so call and app-state deliveries are
+/// merged: at most one call batch and one app state wait, whatever the rate. Capture changes and
+/// the verifier's answers wait in order with the API calls. API calls keep their order; a command
+/// that only repeats or overrides the one before it (the same setter again, the same start or
+/// stop twice, the same tap twice, a capture change after one from the same run of the source)
+/// replaces it. A storm of API calls faster than the main thread can apply them is bounded too:
+/// past ``limit`` waiting calls, the queue is folded into the calls that give the same end state
+/// (see ``fold(_:)``).
 ///
 /// `@unchecked Sendable`: every stored property is only touched under `lock`.
 final class Mailbox: @unchecked Sendable {
@@ -94,9 +97,6 @@ final class Mailbox: @unchecked Sendable {
         }
     }
 
-    /// How many API calls wait (for tests of the bound).
-    var waitingCommands: Int { lock.withLock { commands.count } }
-
     private func scheduleIfNeeded() -> Bool {
         guard !drainScheduled else { return false }
         drainScheduled = true
@@ -175,7 +175,11 @@ final class Mailbox: @unchecked Sendable {
                 // Call and app-state deliveries and timers never wait in the queue. A capture
                 // delivery does wait here; moving it ahead of a start or stop in the same segment
                 // is harmless, because it carries the generation of the source run that sent it,
-                // which began before this batch.
+                // which began before this batch. A verifier's answer waits here too, and moving it
+                // is harmless as well: it carries the number of its question, which the engine
+                // checks, so moved ahead of a start or stop it can at most be recorded by the
+                // event it was asked about, ending there, instead of being ignored; and no verdict
+                // changes a timing or an ending (rule 23).
                 others.append(command)
                 return
             }
@@ -230,4 +234,12 @@ extension MonitorCore.APICall {
         case .start, .stop, .startObserving, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction: nil
         }
     }
+}
+
+// MARK: - Test hooks
+
+extension Mailbox {
+    /// How many API calls wait now: for the tests of the bound (`@testable import`). The library
+    /// never reads it.
+    var waitingCommandCountForTesting: Int { lock.withLock { commands.count } }
 }

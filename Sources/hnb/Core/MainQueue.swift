@@ -1,4 +1,5 @@
-// Deciding "am I on the main queue" reliably (the mailbox in CallMonitor.swift hops there).
+// Deciding "am I on the main queue" reliably: the core applies a command at once when it is, and
+// leaves it in the mailbox (Mailbox.swift) for one main-queue block when it is not.
 
 import Dispatch
 
