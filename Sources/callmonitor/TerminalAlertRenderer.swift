@@ -29,18 +29,11 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
     /// A renderer that writes to standard error when it is a terminal, laid out for the
     /// terminal's width at each frame (a resized window gets the new width at the next tick).
     public nonisolated init() {
-        let enabled = isatty(2) == 1
+        let enabled = Output.isTerminal(2)
         columns = { TerminalWidth.current(fileDescriptor: 2) }
         write = { text in
             guard enabled else { return }
-            // write(2) rather than the C `stderr` global, which strict concurrency rejects.
-            let bytes = Array(text.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { systemWrite(2, $0.baseAddress! + offset, $0.count - offset) }
-                if written <= 0 { break }
-                offset += written
-            }
+            Output.error(text)
         }
     }
 
@@ -295,9 +288,4 @@ extension String {
     fileprivate var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
-}
-
-/// `write(2)` under a name that does not clash with the renderer's own `write` property.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }
