@@ -1,8 +1,8 @@
 // The demo behind `callmonitor demo` (DemoCommand.swift reads the options): the policy played in
-// real time through the production engine and the live scheduler, with the default UI drawn as a
-// dialog box in the terminal.
+// real time through the production engine and a faster live clock (ScaledScheduler.swift), with
+// the default UI drawn as a dialog box in the terminal, the story told by DemoNarrator.swift and,
+// in interactive mode, keys from TerminalKeyboard.swift.
 
-import Dispatch
 import hnb
 import hnbTesting
 #if canImport(Glibc)
@@ -12,26 +12,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-
-/// The live scheduler with time running `rate` times faster, for `--speed`. Deadlines are still
-/// absolute instants computed by the engine, so a faster demo does not drift either.
-final class ScaledScheduler: MonitorScheduler {
-    private let live = LiveScheduler()
-    private let origin: Int64
-    private let rate: Double
-
-    init(rate: Double) {
-        self.rate = rate
-        origin = live.now
-    }
-
-    var now: Int64 { Int64((Double(live.now - origin) * rate).rounded(.down)) }
-
-    func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
-        let realDelay = max(0, Double(deadline - now) / rate)
-        return live.schedule(at: live.now + Int64(realDelay.rounded(.up)), work)
-    }
-}
 
 /// What `demo` was asked to play; the defaults are the demo's, and its help says them.
 struct DemoOptions {
@@ -57,10 +37,8 @@ final class Demo {
     private var narration: [String] = []
     private var callState = "no call"
     private var callNumber = 0
-    private var liveCalls: [String] = []
-    private var connected: Set<String> = []
-    private var interrupt: (any DispatchSourceSignal)?
-    private var savedTerminal: termios?
+    /// Standard input as keys, in interactive mode.
+    private let keyboard = TerminalKeyboard()
     /// Everything the monitor did, in order: narration is written from these, never guessed.
     private var observed: [DemoObservation] = []
     /// The button being tapped while the demo performs a tap, so an exit it causes is told as
@@ -140,24 +118,24 @@ final class Demo {
 
     // MARK: Actions shared by the story and the keyboard
 
+    // The calls are the simulated source's own list (in the order they began, ended ones left
+    // out): the latest ringing call is answered, the latest call is hung up.
+
     private func incoming(_ why: String) {
         callNumber += 1
         let id = "call \(callNumber)"
         say("\(style.cyan(id)) rings." + (why.isEmpty ? "" : " " + why))
         try? calls.incoming(id)
-        liveCalls.append(id)
     }
 
     private func answer(_ why: String) {
-        guard let id = liveCalls.last(where: { !connected.contains($0) }) else { return say("No ringing call to answer.") }
-        connected.insert(id)
+        guard let id = calls.liveCalls.last(where: { !$0.hasConnected })?.id.rawValue else { return say("No ringing call to answer.") }
         say("\(style.cyan(id)) connects." + (why.isEmpty ? "" : " " + why))
         try? calls.connect(id)
     }
 
     private func hangUp(_ why: String) {
-        guard let id = liveCalls.popLast() else { return say("No call to hang up.") }
-        connected.remove(id)
+        guard let id = calls.liveCalls.last?.id.rawValue else { return say("No call to hang up.") }
         say("\(style.cyan(id)) ends." + (why.isEmpty ? "" : " " + why))
         try? calls.end(id)
     }
@@ -202,38 +180,11 @@ final class Demo {
     // MARK: Keyboard (interactive mode)
 
     private func startKeyboard() {
-        if Output.isTerminal(0) {
-            var raw = termios()
-            tcgetattr(0, &raw)
-            savedTerminal = raw
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            tcsetattr(0, TCSANOW, &raw)
-        }
-        // Ctrl-C restores the terminal before leaving.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        interrupt.setEventHandler { MainActor.assumeIsolated { self.finish("Interrupted.") } }
-        interrupt.resume()
-        self.interrupt = interrupt
-
-        // A blocking reader on its own queue rather than a read source: it sees every byte of a burst (a
-        // pipe delivers "iahq" at once) and the end of input, and hands each to the main queue.
-        DispatchQueue(label: "callmonitor.keyboard").async { [weak self] in
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                let bytes = count > 0 ? Array(buffer[0..<count]) : []
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        guard let self else { return }
-                        if bytes.isEmpty { self.finish("Input closed.") }
-                        for byte in bytes { self.key(Character(Unicode.Scalar(byte))) }
-                    }
-                }
-                if count <= 0 { return }
-            }
-        }
+        keyboard.start(
+            onKey: { [weak self] key in self?.key(key) },
+            onEnd: { [weak self] in self?.finish("Input closed.") },
+            onInterrupt: { [weak self] in self?.finish("Interrupted.") }
+        )
         // On a terminal the keys stay on screen under the dialog; in a pipe they are said once.
         if !tty { say("Keys: [i] incoming call  [a] answer  [h] hang up  [t] tap the button  [b] background/foreground  [q] quit") }
     }
@@ -312,7 +263,7 @@ final class Demo {
         if let message { say(message) }
         // The shell's prompt goes below the last frame, not over it.
         if drewFrame { Output.write("\n") }
-        if var saved = savedTerminal { tcsetattr(0, TCSANOW, &saved) }
+        keyboard.restore()
         exit(0)
     }
 
@@ -327,56 +278,5 @@ final class Demo {
 
     private func formatSpeed(_ speed: Double) -> String {
         speed == speed.rounded() && speed < 1e6 ? String(Int(speed)) : String(speed)
-    }
-}
-
-/// What the monitor did, as the simulator's transcript names it: the narration is built from these.
-enum DemoObservation: Equatable {
-    case event(CallEvent)
-    case alert(SecurityAlert)
-    case dismiss
-    case exit(Int32)
-}
-
-/// The demo's sentences, each chosen from what was observed, so the story never claims
-/// something the monitor did not do.
-enum DemoNarrator {
-    static func policyLine(_ flow: CallMonitorFlow, _ seconds: Int32) -> String {
-        "CallMonitor demo - monitoring on: \(PolicyWords.describe(flow, seconds: seconds))."
-    }
-
-    /// After a tap. `button` is the button tapped (nil when none was shown); `effects` what the
-    /// monitor did during the tap.
-    static func tapped(button: String?, dialogShown: Bool, effects: [DemoObservation]) -> String {
-        guard let button else {
-            return dialogShown ? "The dialog shows no button yet: there is nothing to tap." : "There is no dialog, so there is nothing to tap."
-        }
-        if effects.contains(.dismiss) {
-            return "The user taps \(button): the monitor accepts it and the warning stays away for the rest of this call."
-        }
-        return "The user taps \(button): the monitor refuses it and nothing changes."
-    }
-
-    /// The exit: by a tap on `tapped` (the button's title), or by the countdown reaching 0.
-    static func exited(code: Int32, tapped: String?) -> String {
-        if let tapped {
-            return "The user taps \(tapped) while a call is live: the app is force-exited with exit(\(code))."
-        }
-        return "The countdown reached 0 with a call still live: the app is force-exited with exit(\(code))."
-    }
-
-    /// After the app went to the background or came back. `dialogBefore` and `dialogAfter`
-    /// say whether a dialog was on screen before and after; `effects` what the monitor did.
-    static func appStateChanged(toForeground: Bool, dialogBefore: Bool, dialogAfter: Bool, countdownShown: Bool,
-                                effects: [DemoObservation]) -> String {
-        if toForeground {
-            let presented = !dialogBefore && effects.contains { if case .alert = $0 { true } else { false } }
-            return presented
-                ? "The app returns to the foreground with a call live: the security dialog appears."
-                : "The app returns to the foreground."
-        }
-        if dialogAfter && countdownShown { return "The app goes to the background; the dialog stays and its countdown keeps running." }
-        if dialogAfter { return "The app goes to the background; the dialog stays." }
-        return "The app goes to the background."
     }
 }

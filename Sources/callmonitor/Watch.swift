@@ -200,20 +200,9 @@ final class WatchSession {
 
     /// Each line on standard input taps the dialog's button; the end of input changes nothing.
     private func readButtonTaps() {
-        DispatchQueue(label: "callmonitor.watch.input").async { [weak self] in
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                let taps = buffer[0..<count].filter { $0 == UInt8(ascii: "\n") }.count
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        guard let self else { return }
-                        for _ in 0..<taps { self.tap() }
-                    }
-                }
-            }
+        StandardInput.readBursts(label: "callmonitor.watch.input") { [weak self] bytes in
+            guard let self else { return }
+            for byte in bytes where byte == UInt8(ascii: "\n") { tap() }
         }
     }
 
