@@ -137,6 +137,33 @@ struct ThreadingTests {
         #expect(source.liveCalls == [CallSnapshot(id: CallID("B"))])
     }
 
+    @Test("ExternalCallSource: a send on the main thread is applied before it returns while another thread delivers, and after stop nothing more arrives")
+    func externalMainThreadSendWaitsItsTurn() async {
+        let source = ExternalCallSource()
+        let seen = Locked<[(batch: CallBatch, onMain: Bool)]>([])
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        source.start { batch in
+            seen.withLock { $0.append((batch, MainQueue.isCurrent)) }
+            // The other thread's delivery is held until the main thread is about to send.
+            if batch == .changes([CallSnapshot(id: CallID("X"))]) {
+                inside.signal()
+                release.wait()
+            }
+        }
+        DispatchQueue.global().async { source.send([CallSnapshot(id: CallID("X"))]) }
+        #expect(inside.wait(timeout: .now() + 5) == .success)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { release.signal() }
+        source.send([CallSnapshot(id: CallID("Y"))])
+        // Y waited for X's delivery, then was handed over here, on the main thread.
+        #expect(seen.value.map(\.batch) == [.complete([]), .changes([CallSnapshot(id: CallID("X"))]), .changes([CallSnapshot(id: CallID("Y"))])])
+        #expect(seen.value.map(\.onMain) == [true, false, true])
+        source.stop()
+        await Task.detached { source.send([CallSnapshot(id: CallID("Z"))]) }.value
+        #expect(seen.value.count == 3)
+        #expect(source.liveCalls.map(\.id) == [CallID("X"), CallID("Y"), CallID("Z")])
+    }
+
     @Test("MainQueue tells main-queue work from other threads")
     func mainQueueDetection() async {
         #expect(MainQueue.isCurrent)

@@ -1,5 +1,7 @@
 // A call source fed from any thread by code of the app's own: detection the library lacks.
 
+import Dispatch
+
 /// A call source fed by your own code, from any thread: for detection the library does not
 /// have (a VoIP stack of your own, a platform bridge), benchmarks and stress tests.
 ///
@@ -7,26 +9,27 @@
 /// hears of every call still live, as ``CallSource`` requires. Changes sent while no monitor
 /// listens are kept the same way and reported at the next start.
 ///
-/// A send never waits for a delivery in progress on another thread, so your stack may send from
-/// its own queue while the main thread waits for that queue (a delegate that calls
-/// `voipQueue.sync`): the monitor's work, with the app code it calls, never runs under a lock of
-/// this source.
+/// A send from a thread other than the main one never waits for a delivery in progress, so your
+/// stack may send from its own queue while the main thread waits for that queue (a delegate that
+/// calls `voipQueue.sync`): the monitor's work, with the app code it calls, never runs under a
+/// lock of this source. A send on the main thread is applied before it returns.
 public final class ExternalCallSource: CallSource {
     private let state = Locked(ExternalCalls())
 
     /// A source with no calls and no listener yet.
     public nonisolated init() {}
 
-    /// Delivers the complete list of calls sent so far, then every batch sent, from whichever
-    /// thread sent it (batches sent while another thread is delivering are merged into one and
-    /// delivered by that thread, right after).
+    /// Delivers the complete list of calls sent so far, then every batch sent: on the thread that
+    /// sent it, or, if another thread is delivering at that moment, merged with what else waits
+    /// and delivered by that thread right after.
     public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
-        handOver(state.withLock { $0.listen(deliver) })
+        handOver(state.withLock { $0.listen(deliver, onMain: true) }, onMain: true)
     }
 
-    /// Stops delivering; batches sent afterwards are kept for the next start.
+    /// Stops delivering; batches sent afterwards are kept for the next start. Once it returns,
+    /// nothing more reaches the listener.
     public func stop() {
-        _ = state.withLock { $0.listen(nil) }
+        handOver(state.withLock { $0.listen(nil, onMain: true) }, onMain: true)
     }
 
     /// Every call reported and not yet ended, in the order first reported.
@@ -38,18 +41,32 @@ public final class ExternalCallSource: CallSource {
     /// Reports changes, or with ``CallBatch/complete(_:)`` the full list of calls (any call not
     /// in it has ended). May be called from any thread.
     public nonisolated func send(_ batch: CallBatch) {
-        handOver(state.withLock { $0.record(batch) })
+        let onMain = MainQueue.isCurrent
+        handOver(state.withLock { $0.record(batch, onMain: onMain) }, onMain: onMain)
     }
 }
 
 extension ExternalCallSource {
-    /// Calls the listener with `first`, then with whatever was sent meanwhile, until nothing
-    /// waits: outside the lock, so the listener may block, send or stop the source.
-    private nonisolated func handOver(_ first: ExternalCalls.Delivery?) {
+    /// Carries out what the state asks of the calling thread, outside the lock, until it asks
+    /// nothing more: calls the listener, waits for another thread's delivery to return, or tells
+    /// the waiting main thread that it may deliver. The listener may block, send or stop the
+    /// source.
+    private nonisolated func handOver(_ first: ExternalCalls.Step, onMain: Bool) {
         var next = first
-        while let delivery = next {
-            delivery.listener(delivery.batch)
-            next = state.withLock { $0.delivered() }
+        while true {
+            switch next {
+            case .done:
+                return
+            case .deliver(let listener, let batch):
+                listener(batch)
+                next = state.withLock { $0.delivered() }
+            case .wait(let turn):
+                turn.wait()
+                next = state.withLock { $0.takeTurn() }
+            case .giveTurn(let turn):
+                turn.signal()
+                return
+            }
         }
     }
 }
@@ -57,25 +74,41 @@ extension ExternalCallSource {
 /// The calls of an ``ExternalCallSource``, its listener and what the listener has not been
 /// handed yet: one value behind the source's ``Locked``, changed only by the methods below.
 ///
-/// The listener is never called under the lock (it runs the monitor's step, and with it the
-/// app's delegate, callback and exit, when it is called on the main thread). Order comes from
-/// this instead: at most one thread hands batches over at a time (`handingOver`). A thread that
-/// sends while another hands over leaves its batch in `waiting`, merged with what waits already
-/// (``CallBatch/merged(with:)``, the monitor's own merge), and returns at once; the thread handing
-/// over takes it when its delivery returns. So the listener gets the changes in the order the
-/// list took them, one batch at a time, never an older state after a newer one, and what waits
-/// is bounded by the number of calls however fast other threads send.
+/// The listener is never called under the lock: called on the main thread, it runs the monitor's
+/// step, and with it the app's delegate, callback, outcome handler and exit. Order comes from
+/// this instead: one thread at a time delivers (`deliverer`). Another thread that sends
+/// meanwhile leaves its batch in `waiting`, merged with what waits already
+/// (``CallBatch/merged(with:)``, the monitor's own merge), and returns at once; the deliverer
+/// takes it when its call returns. So the listener gets the changes in the order the list took
+/// them, one batch at a time, never an older state after a newer one, and what waits is bounded
+/// by the number of calls however fast other threads send.
 ///
-/// A new listener starts from the complete list, which replaces whatever waited for the old one.
-/// A delivery another thread took just before ``listen(_:)`` may still reach the old listener as
-/// the source stops; ``CallMonitor`` numbers each run of its source and drops it.
+/// The main thread is the exception, because a delivery there is applied at once: a send, start
+/// or stop on the main thread while another thread delivers waits for that one call to return
+/// (it is the monitor's mailbox post, which never waits for the main thread), then delivers what
+/// waits itself. So a send on the main thread is applied before it returns, as with a lock, and
+/// nothing reaches a listener after `stop` returns. A send on the main thread from inside the
+/// main thread's own delivery (the app's code in that step) leaves its batch for the delivery in
+/// progress, which hands it over next.
 private struct ExternalCalls: Sendable {
     typealias Listener = @Sendable (CallBatch) -> Void
 
-    /// A batch to hand to a listener, taken under the lock and delivered after it.
-    struct Delivery {
-        let listener: Listener
-        let batch: CallBatch
+    /// What the calling thread does next, outside the lock.
+    enum Step {
+        /// Nothing: another thread delivers, or nothing waits.
+        case done
+        /// Call `listener` with `batch`, then ask again (``delivered()``).
+        case deliver(Listener, CallBatch)
+        /// Wait for the turn another thread's delivery hands over, then ask again
+        /// (``takeTurn()``); only the main thread waits.
+        case wait(DispatchSemaphore)
+        /// Hand the turn to the waiting main thread, and stop delivering.
+        case giveTurn(DispatchSemaphore)
+    }
+
+    /// Who calls the listener now.
+    private enum Deliverer {
+        case none, main, other
     }
 
     private var listener: Listener?
@@ -83,20 +116,22 @@ private struct ExternalCalls: Sendable {
     private var order: [CallID] = []
     /// What the listener has not been handed yet, as one batch.
     private var waiting: CallBatch?
-    /// Whether a thread is calling the listener now (or about to): it hands over what waits.
-    private var handingOver = false
+    private var deliverer = Deliverer.none
+    /// The main thread's turn, while it waits for another thread's delivery to return.
+    private var mainTurn: DispatchSemaphore?
 
     var liveCalls: [CallSnapshot] { order.compactMap { calls[$0] } }
 
-    /// Sets the listener (`nil`: none); returns what the caller must deliver now, if anything.
-    mutating func listen(_ newListener: Listener?) -> Delivery? {
+    /// Sets the listener (`nil`: none). A new listener starts from the complete list, which
+    /// replaces whatever waited for the old one.
+    mutating func listen(_ newListener: Listener?, onMain: Bool) -> Step {
         listener = newListener
         waiting = newListener == nil ? nil : .complete(liveCalls)
-        return claim()
+        return claim(onMain: onMain)
     }
 
-    /// Applies `batch` to the list and queues it; returns what the caller must deliver now.
-    mutating func record(_ batch: CallBatch) -> Delivery? {
+    /// Applies `batch` to the list and queues it for the listener.
+    mutating func record(_ batch: CallBatch, onMain: Bool) -> Step {
         if batch.isComplete {
             calls.removeAll(keepingCapacity: true)
             order.removeAll(keepingCapacity: true)
@@ -108,22 +143,45 @@ private struct ExternalCalls: Sendable {
                 if calls.updateValue(snapshot, forKey: snapshot.id) == nil { order.append(snapshot.id) }
             }
         }
-        guard listener != nil else { return nil }
+        guard listener != nil else { return .done }
         waiting = waiting.map { $0.merged(with: batch) } ?? batch
-        return claim()
+        return claim(onMain: onMain)
     }
 
-    /// The thread that handed a batch over is done with it; returns the next, if one waits.
-    mutating func delivered() -> Delivery? {
-        handingOver = false
-        return claim()
+    /// The deliverer's call returned: the next batch for it, unless the main thread waits for
+    /// its turn.
+    mutating func delivered() -> Step {
+        if let turn = mainTurn {
+            mainTurn = nil
+            deliverer = .main
+            return .giveTurn(turn)
+        }
+        let onMain = deliverer == .main
+        deliverer = .none
+        return claim(onMain: onMain)
     }
 
-    /// What waits, for the calling thread to deliver, unless another thread is delivering.
-    private mutating func claim() -> Delivery? {
-        guard !handingOver, let listener, let batch = waiting else { return nil }
-        waiting = nil
-        handingOver = true
-        return Delivery(listener: listener, batch: batch)
+    /// The main thread has its turn: it delivers whatever waits.
+    mutating func takeTurn() -> Step {
+        deliverer = .none
+        return claim(onMain: true)
+    }
+
+    private mutating func claim(onMain: Bool) -> Step {
+        switch deliverer {
+        case .none:
+            guard let listener, let batch = waiting else { return .done }
+            waiting = nil
+            deliverer = onMain ? .main : .other
+            return .deliver(listener, batch)
+        case .main:
+            // The main thread's delivery in progress hands this over when its call returns.
+            return .done
+        case .other:
+            guard onMain else { return .done }
+            let turn = DispatchSemaphore(value: 0)
+            mainTurn = turn
+            return .wait(turn)
+        }
     }
 }
