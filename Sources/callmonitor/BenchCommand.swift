@@ -1,4 +1,5 @@
-// `callmonitor bench`: its option and help; the measurements are in Bench.swift and BenchStorm.swift.
+// `callmonitor bench`: its option and help; the report is Bench.swift's, the measurements are in
+// BenchMeasurements.swift and BenchStorm.swift.
 
 import Dispatch
 #if canImport(Glibc)
