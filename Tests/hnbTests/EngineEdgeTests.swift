@@ -22,7 +22,7 @@ struct EngineEdgeTests {
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
         ])), now: 7)
-        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: 1_000_000_007)])
+        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_007)])
     }
 
     @Test("A held snapshot counts as connected even if the source left hasConnected false")
@@ -54,15 +54,15 @@ struct EngineEdgeTests {
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
         // Rule 16: the force exit's outcome comes right before the exit.
         #expect(engine.handle(.userAction(token: 1), now: 0) == [
-            .cancelWakeUp, .stopSources,
+            .cancelWakeUp, .stopSources(callSource: true),
             .outcome(.init(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false,
-                           presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)]), exitCode: 0),
+                           presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)])),
             .exit(code: 0),
         ])
         #expect(engine.hasExited)
         let inputs: [MonitorEngine.Input] = [
             .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
-            .userAction(token: 1), .delegateChanged(isSet: true), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
+            .userAction(token: 1), .delegateChanged(to: ObjectIdentifier(CallMonitor.self)), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
             .screenCapture(isCaptured: true), .refusesAcknowledgementWhileScreenCaptured(true),
             .screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), .screenCaptureEscalation(nil, isForeground: true),
         ]

@@ -461,13 +461,13 @@ struct EscalationEngineTests {
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
         _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1), isForeground: true), now: 0)
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
-            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: second),
+            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
         ])
         #expect(engine.handle(.screenCapture(isCaptured: true), now: second / 2) == [
-            .dismiss, .cancelWakeUp,
+            .dismiss(on: .builtInDialog), .cancelWakeUp,
             .outcome(.init(ending: .policyChanged, flow: .acknowledge, total: 0, startedAt: 0, endedAt: second / 2, lowestRemaining: 0,
-                           wasScreenCaptured: true, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 0)]), exitCode: nil),
-            .present(.acknowledge, remaining: 1, token: 2, refused: true, verdict: .unknown, on: .builtInDialog), .schedule(at: second / 2 + second),
+                           wasScreenCaptured: true, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 0)])),
+            .present(.acknowledge, remaining: 1, token: 2, refused: true, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second / 2 + second),
         ])
         // Without an escalation the same capture only refuses the acknowledgement on screen.
         var plain = MonitorEngine()

@@ -317,7 +317,7 @@ struct ExemptionTests {
         #expect(engine.handle(.calls(.complete([])), now: 0) == [])
         #expect(engine.guards.exemptLive.isEmpty && engine.guards.exemptPending.isEmpty)
         // The same identifiers again are new calls, guarded like any other.
-        #expect(engine.handle(.calls(.changes([a])), now: 0) == [.emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: 1_000_000_000)])
+        #expect(engine.handle(.calls(.changes([a])), now: 0) == [.emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000)])
         #expect(engine.handle(.calls(.changes([b])), now: 0) == [])
         #expect(engine.callState == .ringing)
     }
@@ -343,14 +343,14 @@ struct ExemptionTests {
         let scam = CallSnapshot(id: CallID("SCAM"))
         #expect(engine.handle(.calls(.complete([bank])), now: 0) == [])
         #expect(engine.handle(.calls(.complete([bank, scam])), now: 0) == [
-            .emit(.ringing), .present(.terminate, remaining: 2, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: 1_000_000_000),
+            .emit(.ringing), .present(.terminate, remaining: 2, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])
         #expect(engine.handle(.calls(.complete([bank])), now: 5) == [
-            .emit(.ended), .dismiss, .cancelWakeUp,
+            .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
             .outcome(.init(
                 ending: .callEnded, flow: .terminate, total: 2, startedAt: 0, endedAt: 5, lowestRemaining: 2, wasScreenCaptured: false,
                 presentations: [.init(surface: .builtInDialog, at: 0, remaining: 2)]
-            ), exitCode: nil),
+            )),
         ])
     }
 }

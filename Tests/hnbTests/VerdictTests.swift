@@ -28,7 +28,7 @@ struct VerdictEngineTests {
     func rule23_asksAfterPresentation() {
         let (_, actions) = started()
         #expect(actions == [
-            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, on: .builtInDialog),
+            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
             .schedule(at: second), .ask(request: 1, budgetEndsAt: 3 * second),
         ])
     }
@@ -38,7 +38,7 @@ struct VerdictEngineTests {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
         #expect(engine.handle(.calls(.changes([live("A")])), now: 0) == [
-            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, on: .builtInDialog), .schedule(at: second),
+            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
         ])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [])
         #expect(engine.verdict == .unknown)
@@ -47,7 +47,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: the first answer counts; a second one, and one after the budget, are ignored")
     func rule23_firstAnswerOnly() {
         var (engine, _) = started()
-        #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling)])
+        #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, on: .builtInDialog)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second / 2) == [])
         #expect(engine.handle(.verdictBudgetExpired(request: 1), now: 3 * second) == [])
         #expect(engine.verdict == .bankIsNotCalling)
@@ -57,7 +57,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: no answer within the budget is unknown, and the late answer is ignored")
     func rule23_budgetThenLate() {
         var (engine, _) = started(budget: second / 2)
-        #expect(engine.handle(.verdictBudgetExpired(request: 1), now: second / 2) == [.verdict(.unknown)])
+        #expect(engine.handle(.verdictBudgetExpired(request: 1), now: second / 2) == [.verdict(.unknown, on: .builtInDialog)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second) == [])
         #expect(engine.verdict == .unknown)
         #expect(engine.verdicts.recordedAt == second / 2)
@@ -66,12 +66,12 @@ struct VerdictEngineTests {
     @Test("Rule 23: a call that joins asks again; the answer to the earlier question is then stale")
     func rule23_newCallAsksAgain() {
         var (engine, _) = started()
-        #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 0) == [.cancelAsk, .verdict(.bankIsCalling)])
+        #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 0) == [.cancelAsk, .verdict(.bankIsCalling, on: .builtInDialog)])
         #expect(engine.handle(.calls(.changes([live("B")])), now: second / 2) == [.ask(request: 2, budgetEndsAt: second / 2 + 3 * second)])
         // The verdict shown stays until the new question is answered.
         #expect(engine.verdict == .bankIsCalling)
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second / 2) == [])
-        #expect(engine.handle(.verdictArrived(request: 2, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling)])
+        #expect(engine.handle(.verdictArrived(request: 2, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, on: .builtInDialog)])
         // A call already known (a state change) is no new call.
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"), isOnHold: true)])), now: second / 2) == [])
     }
@@ -82,17 +82,17 @@ struct VerdictEngineTests {
         _ = engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 4)
         _ = engine.handle(.calls(.changes([live("B")])), now: second / 2)
         #expect(engine.handle(.calls(.complete([])), now: second) == [
-            .emit(.ended), .dismiss, .cancelWakeUp,
+            .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
             .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: second, lowestRemaining: 3,
                            wasScreenCaptured: false, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 3)],
-                           verdict: .bankIsNotCalling, verdictAt: second / 4), exitCode: nil),
+                           verdict: .bankIsNotCalling, verdictAt: second / 4)),
             .cancelAsk,
         ])
         #expect(engine.handle(.verdictArrived(request: 2, .bankIsCalling), now: second) == [])
         #expect(engine.handle(.verdictBudgetExpired(request: 2), now: 4 * second) == [])
         // The next event starts afresh at unknown, with a question of its own.
         #expect(engine.handle(.calls(.changes([live("C")])), now: 5 * second) == [
-            .emit(.started), .present(.acknowledge, remaining: 3, token: 2, refused: false, verdict: .unknown, on: .builtInDialog),
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 2, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
             .schedule(at: 6 * second), .ask(request: 3, budgetEndsAt: 8 * second),
         ])
         #expect(engine.verdict == .unknown)
@@ -102,7 +102,7 @@ struct VerdictEngineTests {
     func rule23_exitBeforeCancel() {
         var (engine, _) = started(seconds: 1)
         let actions = engine.handle(.wake, now: second)
-        #expect(Array(actions.prefix(3)) == [.tick(remaining: 0), .cancelWakeUp, .stopSources])
+        #expect(Array(actions.prefix(3)) == [.tick(remaining: 0, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
         #expect(Array(actions.suffix(2)) == [.exit(code: 0), .cancelAsk])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second) == [])
     }

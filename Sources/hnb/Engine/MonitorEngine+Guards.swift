@@ -173,12 +173,14 @@ extension MonitorEngine {
     /// Sets the app-wide policy. Rule 11: the same one again changes nothing (apps call start
     /// from every didBecomeActive; a reset countdown there would let a caller talk the user past
     /// the policy).
-    mutating func setAppWide(_ policy: AppWidePolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func setAppWide(
+        _ policy: AppWidePolicy, isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
+    ) {
         if isMonitoring && guards.appWide == policy { return }
         let before = guards.inForce
         guards.appWide = policy
         guards.recompute()
-        policySet(from: before, isForeground: foreground, now: now, into: &actions)
+        policySet(from: before, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
 
     /// `stopMonitoring()`: ends the app-wide policy only; open protections and the escalation go
@@ -190,12 +192,15 @@ extension MonitorEngine {
         policyRemoved(from: before, now: now, into: &actions)
     }
 
-    mutating func beginProtection(_ id: UInt64, _ policy: MonitorPolicy, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func beginProtection(
+        _ id: UInt64, _ policy: MonitorPolicy, isForeground foreground: Bool, owner: MonitorOwner?, now: Int64,
+        into actions: inout [Action]
+    ) {
         guard guards.protections[id] == nil else { return }
         let before = guards.inForce
         guards.protections[id] = policy
         guards.recompute()
-        policySet(from: before, isForeground: foreground, now: now, into: &actions)
+        policySet(from: before, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
 
     mutating func endProtection(_ id: UInt64, now: Int64, into actions: inout [Action]) {
@@ -207,9 +212,11 @@ extension MonitorEngine {
 
     /// After a policy was set (the app-wide one, a protection, the escalation): monitoring starts,
     /// resumes a followed session (rule 10), or it is a change of the policies (rule 18).
-    private mutating func policySet(from before: MonitorPolicy?, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+    private mutating func policySet(
+        from before: MonitorPolicy?, isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
+    ) {
         switch phase {
-        case .off: startMonitoring(isForeground: foreground, into: &actions)
+        case .off: startMonitoring(isForeground: foreground, owner: owner, into: &actions)
         case .following: resumeMonitoring(isForeground: foreground, now: now, into: &actions)
         case .on: policyMayHaveChanged(from: before, now: now, into: &actions)
         case .exited: break
@@ -227,11 +234,12 @@ extension MonitorEngine {
         }
     }
 
-    /// From off to on: the sources start; the call source's first list may begin an event.
-    private mutating func startMonitoring(isForeground foreground: Bool, into actions: inout [Action]) {
+    /// From off to on: the sources start, and `owner` is held while they run; the call source's
+    /// first list may begin an event.
+    private mutating func startMonitoring(isForeground foreground: Bool, owner: MonitorOwner?, into actions: inout [Action]) {
         phase = .on
         isForeground = foreground
-        actions.append(.startSources(callDetection: guards.detectionEnabled))
+        actions.append(.startSources(callDetection: guards.detectionEnabled, owner: owner))
     }
 
     // MARK: Rule 25 (stricter while the screen is captured)
@@ -240,13 +248,15 @@ extension MonitorEngine {
     /// from off it starts monitoring, and it resumes a followed session (rule 10). Removed with
     /// nothing else set, it is `stopMonitoring()`. While its condition holds a change is a change
     /// of the policies, with rule 18's consequences; otherwise it only waits for it.
-    mutating func setScreenCaptureEscalation(_ policy: MonitorPolicy?, isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func setScreenCaptureEscalation(
+        _ policy: MonitorPolicy?, isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
+    ) {
         guard guards.escalation != policy else { return }
         let before = guards.inForce
         guards.escalation = policy
         guards.recompute()
         if policy != nil {
-            policySet(from: before, isForeground: foreground, now: now, into: &actions)
+            policySet(from: before, isForeground: foreground, owner: owner, now: now, into: &actions)
         } else if isMonitoring {
             policyRemoved(from: before, now: now, into: &actions)
         }
@@ -270,9 +280,9 @@ extension MonitorEngine {
     private mutating func policyMayHaveChanged(from before: MonitorPolicy?, now: Int64, into actions: inout [Action]) {
         guard guards.inForce != before else { return }
         if case .shown(let event) = security {
-            actions.append(.dismiss)
+            actions.append(.dismiss(on: shownSurface))
             actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, .policyChanged, now: now), exitCode: nil))
+            actions.append(.outcome(ended(event, .policyChanged, now: now)))
             security = .waiting
         }
         beginEventIfDue(now: now, into: &actions)

@@ -71,7 +71,7 @@ extension MonitorEngine {
         verdicts.verdict = verdict
         verdicts.recordedAt = now
         // Rule 24: the surface on screen shows it (the dialog's line, the verdict delegate).
-        actions.append(.verdict(verdict))
+        actions.append(.verdict(verdict, on: shownSurface))
     }
 
     // MARK: After every step

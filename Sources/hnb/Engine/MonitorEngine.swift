@@ -1,180 +1,13 @@
 // The whole security policy as a pure state machine: inputs in, actions out, no I/O and no clock
 // of its own. Every rule of the behaviour contract (DocC, "The behaviour contract") is a few lines
-// here, and each rule there names the function it lives in. Each action carries everything its
-// side effect needs, so the core (Core/MonitorCore.swift) only switches on actions: it never
-// reads the engine back after one, nor looks ahead in the list.
-
-/// The policy a monitor enforces, with its seconds already clamped.
-struct MonitorPolicy: Equatable, Sendable {
-    let flow: CallMonitorFlow
-    let seconds: Int32
-
-    /// Clamps as the reference says: at least 1 for terminate, at least 0 for acknowledge.
-    /// Every `Int32` is accepted, so no input can make the policy invalid.
-    init(flow: CallMonitorFlow, requestedSeconds: Int32) {
-        self.flow = flow
-        switch flow {
-        case .terminate: seconds = max(1, requestedSeconds)
-        case .acknowledge: seconds = max(0, requestedSeconds)
-        }
-    }
-}
-
-/// The aggregate of all live calls (rule 1): the public ``CallMonitorCallState``, one model for
-/// the engine and the risk getters.
-typealias AggregateCallState = CallMonitorCallState
-
-extension CallMonitorCallState {
-    /// The callback event that entering this state reports.
-    var event: CallEvent {
-        switch self {
-        case .idle: .ended
-        case .ringing: .ringing
-        case .started: .started
-        }
-    }
-}
+// here, and each rule there names the function it lives in. Each action (the inputs and actions
+// are in MonitorEngine+Vocabulary.swift) carries everything its side effect needs, so the core
+// (Core/MonitorCore.swift and its parts) only switches on actions: it never reads the engine
+// back after one, nor looks ahead in the list.
 
 struct MonitorEngine: Sendable {
     /// One nanosecond-based second; every countdown step is this long.
     static let second: Int64 = 1_000_000_000
-
-    enum Input: Equatable, Sendable {
-        /// `startMonitoring(...)`, with the app state read at that moment.
-        case start(MonitorPolicy, isForeground: Bool)
-        /// `stopMonitoring()`.
-        case stop
-        /// A batch of call snapshots from the call source: changes, or the complete list.
-        case calls(CallBatch)
-        /// The app entered (`true`) or left (`false`) the foreground.
-        case appState(isForeground: Bool)
-        /// A scheduled wake-up fired.
-        case wake
-        /// The user's primary action, for the presentation identified by the token.
-        case userAction(token: UInt64)
-        /// The delegate was set or replaced (`isSet` true), or cleared or released (`false`). The
-        /// core sends it only when the delegate object really changed.
-        case delegateChanged(isSet: Bool)
-        /// The screen started (`true`) or stopped (`false`) being captured: recorded, mirrored or
-        /// shared. Recorded in every phase, so a start knows the state it starts in.
-        case screenCapture(isCaptured: Bool)
-        /// Turns the opt-in capture rule (rule 17) on or off.
-        case refusesAcknowledgementWhileScreenCaptured(Bool)
-        /// `startMonitoring()`: the app-wide policy "observe" (rule 20), with the app state read
-        /// at that moment.
-        case observe(isForeground: Bool)
-        /// A protection began (rule 18); `id` is unique to it for the monitor's life.
-        case beginProtection(id: UInt64, MonitorPolicy, isForeground: Bool)
-        /// A protection ended (rule 18); an unknown or already ended `id` changes nothing.
-        case endProtection(id: UInt64)
-        /// The app names a call of its own (rule 19).
-        case exempt(CallID)
-        /// The app takes a call's exemption back (rule 19).
-        case removeExemption(CallID)
-        /// Call detection switched on or off (rule 22); takes effect at once while monitoring.
-        case callDetection(Bool)
-        /// The app set (`true`) or removed (`false`) its call verifier (rule 23).
-        case verifier(isSet: Bool)
-        /// The verifier's budget, in nanoseconds (rule 23); applies from the next question.
-        case verdictBudget(Int64)
-        /// The verifier answered question `request` (rule 23); stale or repeated answers are ignored.
-        case verdictArrived(request: UInt64, CallMonitorCallVerdict)
-        /// The budget of question `request` ran out (rule 23).
-        case verdictBudgetExpired(request: UInt64)
-        /// The policy that guards while the screen is captured during a call (rule 25), or `nil`
-        /// for none; replaces the one set before. Like a protection it monitors while set, so it
-        /// carries the app state read at that moment.
-        case screenCaptureEscalation(MonitorPolicy?, isForeground: Bool)
-    }
-
-    enum Action: Equatable, Sendable {
-        /// Tell the callback.
-        case emit(CallEvent)
-        /// Show the security UI on `surface`; the user action must carry `token`. `refused` is
-        /// whether the acknowledgement is refused at this moment (rule 17), for the built-in
-        /// dialog to say so; `verdict` is the event's verdict so far (rule 24), for a surface that
-        /// takes the event over to show it.
-        case present(CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, verdict: CallMonitorCallVerdict, on: Surface)
-        /// Update the countdown.
-        case tick(remaining: Int32)
-        /// Remove the security UI.
-        case dismiss
-        /// Wake the engine at this instant (replaces any pending wake-up).
-        case schedule(at: Int64)
-        /// Drop the pending wake-up.
-        case cancelWakeUp
-        /// Start the app-state and capture sources, and the call source if `callDetection`.
-        case startSources(callDetection: Bool)
-        /// Start the call source alone (detection switched on while monitoring, rule 22).
-        case startCallSource
-        /// Stop the call source alone; later deliveries from it are ignored (rule 22).
-        case stopCallSource
-        /// Stop the call and app-state sources; later deliveries are ignored.
-        case stopSources
-        /// Force-exit the app.
-        case exit(code: Int32)
-        /// A security event is over (rule 16); comes after its UI was dismissed and, for the force
-        /// exit, before `exit`, whose code `exitCode` then carries (so a watchdog can be armed for
-        /// the app code that runs in between). `nil`: no exit follows.
-        case outcome(EndedEvent, exitCode: Int32?)
-        /// The shown acknowledge event's action is now refused (`true`) because the screen is
-        /// captured, or accepted again (`false`) (rule 17).
-        case acknowledgementRefused(Bool)
-        /// Ask the verifier (question `request`) and wake the engine with
-        /// `verdictBudgetExpired(request:)` at `budgetEndsAt`; replaces any question in flight
-        /// (rule 23). Touches no other timer.
-        case ask(request: UInt64, budgetEndsAt: Int64)
-        /// Drop the budget timer of the question in flight (answered, or its event is over).
-        case cancelAsk
-        /// The event on screen has this verdict now (rule 24): the dialog's line, the verdict
-        /// delegate. Changes nothing else.
-        case verdict(CallMonitorCallVerdict)
-    }
-
-    /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over
-    /// to another surface is not an end.
-    typealias Ending = CallMonitorOutcomeEnding
-    /// Where an event is drawn: a delegate or the built-in dialog.
-    typealias Surface = CallMonitorOutcome.Surface
-    /// One presentation of an event (rule 16's record of hand-overs).
-    typealias Presentation = CallMonitorOutcome.Presentation
-
-    /// What the engine knows of a security event that is over.
-    struct EndedEvent: Equatable, Sendable {
-        let ending: Ending
-        let flow: CallMonitorFlow
-        /// The countdown's length in seconds.
-        let total: Int32
-        let startedAt: Int64
-        let endedAt: Int64
-        /// The last (lowest) value the UI was given.
-        let lowestRemaining: Int32
-        /// Whether the screen was captured at any moment of the event.
-        let wasScreenCaptured: Bool
-        /// Every presentation in order: the first, then one per hand-over (rule 13).
-        let presentations: [Presentation]
-        /// The event's verdict and when it was recorded (rule 23); `nil`: none was.
-        var verdict: CallMonitorCallVerdict = .unknown
-        var verdictAt: Int64?
-    }
-
-    /// A security event on screen.
-    struct Event: Equatable, Sendable {
-        let flow: CallMonitorFlow
-        /// The countdown's length in seconds.
-        let total: Int32
-        /// When the event began.
-        let startedAt: Int64
-        /// Where the countdown counts from: tick k is due at `origin + k s`. `startedAt`, except
-        /// for a terminate event that inherits an earlier deadline of its session (rule 21).
-        var origin: Int64
-        /// The last value the UI was given.
-        var remaining: Int32
-        /// Identifies the current presentation; a user action with another token is stale.
-        var token: UInt64
-        /// Whether the screen was captured at any moment since the event began.
-        var captured: Bool
-    }
 
     enum Phase: Equatable, Sendable {
         /// Not monitoring: only `start` does anything.
@@ -215,8 +48,12 @@ struct MonitorEngine: Sendable {
     /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
     /// terminate deadline and the detection switch (rules 18 to 22; MonitorEngine+Guards.swift).
     var guards = Guards()
-    /// Whether a delegate is set: where the next presentation goes (rule 13).
-    private var delegateIsSet = false
+    /// The delegate set, by identity: where the next presentation goes (rule 13).
+    private var delegate: ObjectIdentifier?
+    /// Whether the app set an outcome handler and a before-exit hook: app code that runs before a
+    /// force exit, under the exit watchdog (rule 16).
+    private var outcomeHandlerIsSet = false
+    private var beforeForceExitIsSet = false
     /// Where the event on screen was shown so far, in order (rule 16). Kept beside the event, not
     /// in it, so that `Event` stays a plain value: the engine copies it on every step.
     private var presentations: [Presentation] = []
@@ -240,6 +77,13 @@ struct MonitorEngine: Sendable {
     var hasExited: Bool { phase == .exited }
     var callState: AggregateCallState { aggregate }
     var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
+    /// Where the event on screen is shown: its latest presentation's surface (rule 13).
+    var shownSurface: Surface {
+        guard shownEvent != nil, let latest = presentations.last else {
+            preconditionFailure("Internal inconsistency: a surface asked for with no event shown")
+        }
+        return latest.surface
+    }
     /// The verdict of the event on screen (`unknown` when none is shown).
     var verdict: CallMonitorCallVerdict { shownEvent == nil ? .unknown : verdicts.verdict }
     /// Whether the screen is captured, as far as the running monitor knows (false while off).
@@ -286,18 +130,18 @@ struct MonitorEngine: Sendable {
     mutating func handle(_ input: Input, now: Int64) -> [Action] {
         var actions: [Action] = []
         switch input {
-        case .start(let policy, let foreground):
+        case .start(let policy, let foreground, let owner):
             guard phase != .exited else { return [] }
-            setAppWide(.enforce(policy), isForeground: foreground, now: now, into: &actions)
-        case .observe(let foreground):
+            setAppWide(.enforce(policy), isForeground: foreground, owner: owner, now: now, into: &actions)
+        case .observe(let foreground, let owner):
             guard phase != .exited else { return [] }
-            setAppWide(.observe, isForeground: foreground, now: now, into: &actions)
+            setAppWide(.observe, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
-        case .beginProtection(let id, let policy, let foreground):
+        case .beginProtection(let id, let policy, let foreground, let owner):
             guard phase != .exited else { return [] }
-            beginProtection(id, policy, isForeground: foreground, now: now, into: &actions)
+            beginProtection(id, policy, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
@@ -322,8 +166,10 @@ struct MonitorEngine: Sendable {
             advanceCountdown(now: now, into: &actions)
         case .userAction(let token):
             userAction(token: token, now: now, into: &actions)
-        case .delegateChanged(let isSet):
-            delegateIsSet = isSet
+        case .delegateChanged(let identity):
+            // Rule 13: the same delegate again, or none when none is set, changes nothing.
+            guard identity != delegate else { return [] }
+            delegate = identity
             handOver(now: now, into: &actions)
         case .screenCapture(let captured):
             guard phase != .exited else { return [] }
@@ -345,9 +191,13 @@ struct MonitorEngine: Sendable {
         case .verdictBudgetExpired(let request):
             guard isMonitoring else { return [] }
             verdictBudgetExpired(request: request, now: now, into: &actions)
-        case .screenCaptureEscalation(let policy, let foreground):
+        case .screenCaptureEscalation(let policy, let foreground, let owner):
             guard phase != .exited else { return [] }
-            setScreenCaptureEscalation(policy, isForeground: foreground, now: now, into: &actions)
+            setScreenCaptureEscalation(policy, isForeground: foreground, owner: owner, now: now, into: &actions)
+        case .outcomeHandler(let isSet):
+            outcomeHandlerIsSet = isSet
+        case .beforeForceExit(let isSet):
+            beforeForceExitIsSet = isSet
         }
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
@@ -378,10 +228,10 @@ struct MonitorEngine: Sendable {
             // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
             // under this policy and any policy no stricter; a later call warns again.
             guards.acknowledge(calls.keys, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
+            actions.append(.dismiss(on: shownSurface))
             security = .waiting
-            actions.append(.dismiss)
             actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, .acknowledged, now: now), exitCode: nil))
+            actions.append(.outcome(ended(event, .acknowledged, now: now)))
         }
     }
 
@@ -411,9 +261,9 @@ struct MonitorEngine: Sendable {
     /// cannot restart a countdown (rule 21).
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
         if case .shown(let event) = security {
-            actions.append(.dismiss)
+            actions.append(.dismiss(on: shownSurface))
             actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
+            actions.append(.outcome(ended(event, ending, now: now)))
         }
         security = .waiting
         // The session was live until now as far as anyone will know: following is silent.
@@ -429,7 +279,7 @@ struct MonitorEngine: Sendable {
     /// The end of monitoring, or of following a session: the sources stop and the session's
     /// state is forgotten.
     private mutating func endMonitoring(into actions: inout [Action]) {
-        actions.append(.stopSources)
+        actions.append(.stopSources(callSource: guards.detectionEnabled))
         phase = .off
         guards.sessionEnded()
         calls.removeAll(keepingCapacity: true)
@@ -481,9 +331,9 @@ struct MonitorEngine: Sendable {
             // Rules 3 and 7: the session is over; so is its event, and nothing exits.
             lastLiveAt = now
             if case .shown(let event) = security {
-                actions.append(.dismiss)
+                actions.append(.dismiss(on: shownSurface))
                 actions.append(.cancelWakeUp)
-                actions.append(.outcome(ended(event, ending, now: now), exitCode: nil))
+                actions.append(.outcome(ended(event, ending, now: now)))
             }
             security = .waiting
             guards.sessionEnded()
@@ -551,7 +401,7 @@ struct MonitorEngine: Sendable {
         )
         presentations.removeAll(keepingCapacity: true)
         eventsBegun &+= 1
-        present(&event, now: now, into: &actions)
+        present(&event, begins: true, now: now, into: &actions)
         if event.flow == .terminate && remaining == 0 {
             exit(now: now, into: &actions)
             return
@@ -565,19 +415,22 @@ struct MonitorEngine: Sendable {
     private mutating func handOver(now: Int64, into actions: inout [Action]) {
         guard isMonitoring, case .shown(var event) = security else { return }
         event.token = nextToken()
-        actions.append(.dismiss)
-        present(&event, now: now, into: &actions)
+        actions.append(.dismiss(on: shownSurface))
+        present(&event, begins: false, now: now, into: &actions)
     }
 
-    /// Shows `event` on the current surface and records the presentation (rule 16).
-    private mutating func present(_ event: inout Event, now: Int64, into actions: inout [Action]) {
-        let surface: Surface = delegateIsSet ? .delegate : .builtInDialog
+    /// Shows `event` on the current surface and records the presentation (rule 16); `begins`:
+    /// the event's first presentation, not a hand-over (rule 13).
+    private mutating func present(_ event: inout Event, begins: Bool, now: Int64, into actions: inout [Action]) {
+        let surface: Surface = delegate != nil ? .delegate : .builtInDialog
         presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
         security = .shown(event)
         // A new event's verdict is `unknown` until asked (followVerdict resets it after this step).
         let verdict = verdicts.event == eventsBegun ? verdicts.verdict : .unknown
         actions.append(.present(
-            event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, verdict: verdict, on: surface
+            event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, verdict: verdict,
+            // Rule 24: a delegate that takes over an event whose verdict is known hears it.
+            tellsVerdict: surface == .delegate && verdict != .unknown, beginsEvent: begins, on: surface
         ))
     }
 
@@ -590,7 +443,7 @@ struct MonitorEngine: Sendable {
         if remaining < event.remaining {
             event.remaining = remaining
             security = .shown(event)
-            actions.append(.tick(remaining: remaining))
+            actions.append(.tick(remaining: remaining, on: shownSurface))
         }
         if event.flow == .terminate && remaining == 0 {
             exit(now: now, into: &actions)
@@ -609,9 +462,13 @@ struct MonitorEngine: Sendable {
         }
         let code: Int32 = 0
         actions.append(.cancelWakeUp)
-        actions.append(.stopSources)
-        // Rule 16: the record comes before the exit, so the app can keep it.
-        actions.append(.outcome(ended(event, .forceExit, now: now), exitCode: code))
+        actions.append(.stopSources(callSource: guards.detectionEnabled))
+        // Rule 16: the record comes before the exit, so the app can keep it. App code runs from
+        // there to the exit (the outcome handler, the before-exit hook), so the watchdog that
+        // keeps it from holding the exit back starts before the first of them; they share it.
+        if outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
+        actions.append(.outcome(ended(event, .forceExit, now: now)))
+        if !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
         phase = .exited
         security = .waiting
         actions.append(.exit(code: code))

@@ -1,0 +1,91 @@
+// The surface driver: draws the security event where the engine says (the app's delegate or the
+// built-in dialog) and sends the countdown, the verdict and the end to the surface it was drawn on.
+
+/// Carries out the engine's UI actions on the delegate or the built-in dialog.
+@MainActor
+final class SurfaceDriver {
+    private let defaultUI: DefaultSecurityUI
+    /// Tells the core that the delegate turned out released while an action was carried out.
+    private let reportRelease: @MainActor () -> Void
+    private weak var delegate: (any CallMonitorDelegate)?
+    /// Whether an object was set as the delegate and its release not yet reported: the weak
+    /// reference turning `nil` while this is true is a release, which the engine hears of.
+    private var holdsDelegate = false
+    /// The delegate the event on screen was drawn on, which a hand-over may since have replaced
+    /// (the engine says when the event is on a delegate; only this knows which object).
+    private var drawnOn = WeakDelegate(nil)
+
+    nonisolated init(defaultUI: DefaultSecurityUI, reportRelease: @escaping @MainActor () -> Void) {
+        self.defaultUI = defaultUI
+        self.reportRelease = reportRelease
+    }
+
+    /// Takes the app's delegate (whether it is another one is the engine's to say, rule 13).
+    func setDelegate(_ newDelegate: (any CallMonitorDelegate)?) {
+        delegate = newDelegate
+        holdsDelegate = newDelegate != nil
+    }
+
+    /// Whether the delegate set was released since; `true` once per release.
+    func takeRelease() -> Bool {
+        guard holdsDelegate, delegate == nil else { return false }
+        holdsDelegate = false
+        return true
+    }
+
+    func setStrings(_ strings: CallMonitorStrings) {
+        defaultUI.setStrings(strings)
+    }
+
+    func present(
+        _ flow: CallMonitorFlow, remaining: Int32, refused: Bool, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
+        on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
+    ) {
+        switch target {
+        case .delegate:
+            if let delegate {
+                drawnOn = WeakDelegate(delegate)
+                delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
+                // Rule 24 (the engine's `tellsVerdict`), to a delegate that listens for verdicts.
+                if tellsVerdict, let told = delegate as? any CallMonitorVerdictDelegate {
+                    told.callMonitorDidReceiveVerdict(verdict)
+                }
+            } else {
+                // Released by app code earlier in this step (a callback): the engine hears
+                // of it as soon as this step's actions are done, and hands the event over.
+                drawnOn = WeakDelegate(nil)
+                reportRelease()
+            }
+        case .builtInDialog:
+            drawnOn = WeakDelegate(nil)
+            defaultUI.present(flow: flow, remaining: remaining, refused: refused, verdict: verdict, onAction: onUserAction)
+        }
+    }
+
+    func tick(remaining: Int32, on target: MonitorEngine.Surface) {
+        switch target {
+        case .delegate: drawnOn.object?.callMonitorCountdownTick(remaining)
+        case .builtInDialog: defaultUI.tick(remaining: remaining)
+        }
+    }
+
+    func dismiss(on target: MonitorEngine.Surface) {
+        let shownOn = drawnOn
+        drawnOn = WeakDelegate(nil)
+        switch target {
+        case .delegate: shownOn.object?.callMonitorDidEndCall()
+        case .builtInDialog: defaultUI.dismiss()
+        }
+    }
+
+    func setRefused(_ refused: Bool) {
+        defaultUI.setRefused(refused)
+    }
+
+    func show(_ verdict: CallMonitorCallVerdict, on target: MonitorEngine.Surface) {
+        switch target {
+        case .delegate: (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
+        case .builtInDialog: defaultUI.setVerdict(verdict)
+        }
+    }
+}
