@@ -134,7 +134,7 @@ struct VerdictEngineTests {
         // The next event asks its own.
         _ = engine.handle(.userAction(token: 1), now: 3 * second)
         #expect(engine.handle(.calls(.changes([live("C")])), now: 4 * second) == [
-            .present(.acknowledge, remaining: 0, token: 2, refused: false, verdict: .unknown, on: .builtInDialog),
+            .present(.acknowledge, remaining: 0, token: 2, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
             .schedule(at: 5 * second), .ask(request: 3, budgetEndsAt: 7 * second),
         ])
     }
