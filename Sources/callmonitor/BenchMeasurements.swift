@@ -88,7 +88,7 @@ extension Bench {
         var held = [Bool](repeating: false, count: callCount)
         var nextID = callCount
         for id in ids { calls.send([CallSnapshot(id: id, hasConnected: true)]) }
-        var rng = BenchRandom(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         let wallClock = LiveScheduler()
         let started = wallClock.now
         for _ in 0..<events {

@@ -45,7 +45,7 @@ extension Bench {
         for worker in 0..<8 {
             finished.enter()
             Thread.detachNewThread {
-                var rng = BenchRandom(seed: UInt64(worker) + 1)
+                var rng = SeededGenerator(seed: UInt64(worker) + 1)
                 var count = 0
                 while clock.now < stopAt {
                     for _ in 0..<64 {

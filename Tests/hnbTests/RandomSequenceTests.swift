@@ -7,19 +7,6 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-/// SplitMix64: small, fast, and the same sequence for the same seed on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What the test could see of the monitor, in order.
 enum Observation: Equatable {
     case event(CallEvent)

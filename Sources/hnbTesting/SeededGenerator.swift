@@ -1,0 +1,19 @@
+// The package's one seeded random generator: the random-sequence and concurrency tests and the
+// bench's event mixes all need the same numbers for the same seed, on every platform.
+
+/// SplitMix64: small, fast, and the same sequence for the same seed on every platform.
+///
+/// `package`: for this package's tests and tool, not part of hnbTesting's API for apps.
+package struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
