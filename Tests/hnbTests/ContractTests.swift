@@ -204,7 +204,7 @@ extension CallsAndEventsTests {
         var engine = MonitorEngine()
         let a = CallSnapshot(id: CallID("A"), hasConnected: true)
         let b = CallSnapshot(id: CallID("B"))
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3)), now: 0)
         #expect(engine.handle(.calls(.complete([a, b])), now: 0) == [
             .emit(.started), .present(.acknowledge, remaining: 3, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])

@@ -9,7 +9,7 @@ struct EngineEdgeTests {
     @Test("An ended snapshot of a call never seen changes nothing")
     func endedUnknownCall() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("Z"), hasEnded: true)])), now: 0) == [])
         #expect(engine.callState == .idle)
     }
@@ -17,7 +17,7 @@ struct EngineEdgeTests {
     @Test("A batch is one change: a connected call and a ringing one at start give started only")
     func batchIsOneChange() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 7)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 7)
         let actions = engine.handle(.calls(.changes([
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
@@ -28,16 +28,16 @@ struct EngineEdgeTests {
     @Test("A held snapshot counts as connected even if the source left hasConnected false")
     func heldCountsAsConnected() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: false), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0) { .init(isForeground: false, isCaptured: false) }
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), isOnHold: true)])), now: 0) == [.emit(.started)])
     }
 
     @Test("An early wake-up reschedules for the same deadline and reports nothing")
     func earlyWakeUp() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 3), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 3)), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
-        #expect(engine.handle(.wake, now: 999_999_999) == [.schedule(at: 1_000_000_000)])
+        #expect(engine.handle(.wake(), now: 999_999_999) == [.schedule(at: 1_000_000_000)])
     }
 
     @Test("Deadlines saturate instead of overflowing")
@@ -50,7 +50,7 @@ struct EngineEdgeTests {
     @Test("After the exit every input is ignored")
     func nothingAfterExit() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1)), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
         // Rule 16: the force exit's outcome comes right before the exit.
         #expect(engine.handle(.userAction(token: 1), now: 0) == [
@@ -61,12 +61,15 @@ struct EngineEdgeTests {
         ])
         #expect(engine.hasExited)
         let inputs: [MonitorEngine.Input] = [
-            .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), .stop, .wake,
-            .userAction(token: 1), .delegateChanged(to: ObjectIdentifier(CallMonitor.self)), .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
+            .start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), .stop, .wake(),
+            .userAction(token: 1), .delegateReleased, .appState(isForeground: true), .calls(.changes([CallSnapshot(id: CallID("B"))])),
             .screenCapture(isCaptured: true), .refusesAcknowledgementWhileScreenCaptured(true),
-            .screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: 1), isForeground: true), .screenCaptureEscalation(nil, isForeground: true),
+            .screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: 1)), .screenCaptureEscalation(nil),
         ]
         for input in inputs { #expect(engine.handle(input, now: 5) == []) }
+        // A setting's object is still handed to its part (nothing reads it any more); the rule
+        // it would feed is not run.
+        #expect(engine.handle(.setDelegate(WeakDelegate(nil)), now: 5) == [.install(.delegate(WeakDelegate(nil), identity: nil))])
     }
 
     @Test("Clamping follows the reference", arguments: [

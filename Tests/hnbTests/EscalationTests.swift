@@ -458,8 +458,8 @@ struct EscalationEngineTests {
         var engine = MonitorEngine()
         let second = MonitorEngine.second
         _ = engine.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
-        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
+        _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)), now: 0)
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
             .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
         ])
@@ -472,7 +472,7 @@ struct EscalationEngineTests {
         // Without an escalation the same capture only refuses the acknowledgement on screen.
         var plain = MonitorEngine()
         _ = plain.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
-        _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = plain.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
         #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.acknowledgementRefused(true)])
         #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.acknowledgementRefused(false)])

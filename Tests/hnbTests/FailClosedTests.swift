@@ -279,10 +279,10 @@ struct FailClosedTests {
     @Test("The engine, woken 2^32 s + 2 s after a 5 s countdown began, reports 0 and exits in one step")
     func engineWakeUpCenturiesLate() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
         let late: Int64 = (1 << 32 + 2) * 1_000_000_000
-        #expect(engine.handle(.wake, now: late) == [
+        #expect(engine.handle(.wake(), now: late) == [
             .tick(remaining: 0, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
             // Rule 16: the outcome, right before the exit.
             .outcome(.init(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false,

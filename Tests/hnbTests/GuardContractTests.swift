@@ -306,7 +306,7 @@ struct ExemptionTests {
         let b = CallSnapshot(id: CallID("B"))
         var endedA = a
         endedA.hasEnded = true
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = engine.handle(.exempt(CallID("A")), now: 0)
         _ = engine.handle(.exempt(CallID("B")), now: 0)
         #expect(engine.handle(.calls(.changes([a, b])), now: 0) == [])
@@ -338,7 +338,7 @@ struct ExemptionTests {
     func rule19_engineCompleteList() {
         var engine = MonitorEngine()
         _ = engine.handle(.exempt(CallID("BANK")), now: 0)
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 2), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 2)), now: 0)
         let bank = CallSnapshot(id: CallID("BANK"), hasConnected: true)
         let scam = CallSnapshot(id: CallID("SCAM"))
         #expect(engine.handle(.calls(.complete([bank])), now: 0) == [])

@@ -150,7 +150,7 @@ struct LockRaceTests {
     func mailbox() async {
         let box = Mailbox()
         struct Posted { var actions = 0; var callIDs: [String] = []; var drainRequests = 0 }
-        struct Drained { var commands: [MonitorCore.Command] = []; var nonEmptyTakes = 0 }
+        struct Drained { var commands: [MonitorEngine.Input] = []; var nonEmptyTakes = 0 }
         let posted = WorkerSlots<Posted>(2)
         let drained = WorkerSlots<Drained>(1)
         let poster: @Sendable (Int, RaceDeadline) -> Void = { worker, deadline in
@@ -191,8 +191,8 @@ struct LockRaceTests {
         var callIDs: [Set<String>] = [[], []]
         for command in drain.commands {
             switch command {
-            case .api(.userAction(let token)): tokens[Int(token >> 32)].append(token & 0xFFFF_FFFF)
-            case .delivery(.calls(_, let batch)):
+            case .userAction(let token): tokens[Int(token >> 32)].append(token & 0xFFFF_FFFF)
+            case .calls(let batch, _):
                 for call in batch.calls { callIDs[Int(call.id.rawValue.prefix(1))!].insert(call.id.rawValue) }
             default: break
             }

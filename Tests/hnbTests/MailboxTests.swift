@@ -1,21 +1,13 @@
-// The mailbox between other threads and the main thread: what it merges, what it folds, and that
-// a storm of calls cannot make it grow without bound.
+// The mailbox between other threads and the main thread: what it merges, that it coalesces and
+// folds as the engine says (the fold's own rules are in FoldTests.swift), and that a storm of calls
+// cannot make it grow without bound.
 
 import Testing
 @testable import hnb
 import hnbTesting
 
-extension MonitorCore.Command {
+extension MonitorEngine.Input {
     /// A short, comparable name of the command (commands hold closures, so are not Equatable).
-    var label: String {
-        switch self {
-        case .api(let call): call.label
-        case .delivery(let delivery): delivery.label
-        }
-    }
-}
-
-extension MonitorCore.APICall {
     var label: String {
         switch self {
         case .start(let policy, _): "start \(policy.flow) \(policy.seconds)"
@@ -24,32 +16,25 @@ extension MonitorCore.APICall {
         case .setCallback(let callback): "callback \(callback == nil ? "nil" : "set")"
         case .setStrings(let strings): "strings \(strings.language)"
         case .setBeforeForceExit(let hook, let budget): "hook \(hook == nil ? "nil" : "set") \(budget)"
-        case .setCallDetection(let on): "detection \(on)"
+        case .callDetection(let on): "detection \(on)"
         case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
-        case .setRefusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
-        case .setScreenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
-        case .startObserving: "start observe"
+        case .refusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
+        case .screenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
+        case .observe: "start observe"
         case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
         case .exempt(let id): "exempt \(id)"
         case .removeExemption(let id): "unexempt \(id)"
         case .userAction(let token): "tap \(token)"
         case .setCallVerifier(let box): "verifier \(box == nil ? "nil" : "set")"
-        case .setCallVerifierBudget(let budget): "verifier budget \(budget)"
-        }
-    }
-}
-
-extension MonitorCore.Delivery {
-    var label: String {
-        switch self {
-        case .capture(let generation, let captured): "capture \(generation) \(captured)"
-        case .calls(let generation, let batch): "calls \(generation) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
-        case .appState(let generation, let foreground): "app \(generation) \(foreground)"
-        case .wake(let generation): "wake \(generation)"
+        case .verdictBudget(let budget): "verifier budget \(budget)"
+        case .screenCapture(let captured, let run): "capture \(run) \(captured)"
+        case .calls(let batch, let run): "calls \(run) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
+        case .appState(let foreground, let run): "app \(run) \(foreground)"
+        case .wake(let run): "wake \(run)"
         case .delegateReleased: "delegate released"
-        case .verdict(let request, let verdict): "verdict \(request) \(verdict)"
-        case .verdictBudget(let request): "verdict budget \(request)"
+        case .verdictArrived(let request, let verdict): "verdict \(request) \(verdict)"
+        case .verdictBudgetExpired(let request): "verdict budget \(request)"
         }
     }
 }
@@ -58,17 +43,17 @@ extension MonitorCore.Delivery {
 @Suite("Mailbox", .nothingLeftScheduled)
 struct MailboxTests {
     let owner = CallMonitor(callSource: SimulatedCallSource(), appState: SimulatedAppState(), scheduler: ManualScheduler(),
-                            alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
+                            alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator()).owner
 
-    func start(_ seconds: Int32, _ flow: CallMonitorFlow = .terminate) -> MonitorCore.APICall {
+    func start(_ seconds: Int32, _ flow: CallMonitorFlow = .terminate) -> MonitorEngine.Input {
         .start(MonitorPolicy(flow: flow, requestedSeconds: seconds), owner: owner)
     }
 
     @Test("A call that repeats or overrides the one before it replaces it; anything else keeps its place")
     func coalescing() {
         let box = Mailbox()
-        #expect(box.post(.setCallDetection(true)) == true)
-        #expect(box.post(.setCallDetection(false)) == false)
+        #expect(box.post(.callDetection(true)) == true)
+        #expect(box.post(.callDetection(false)) == false)
         _ = box.post(start(5))
         _ = box.post(start(0))
         _ = box.post(start(1))
@@ -119,25 +104,7 @@ struct MailboxTests {
         #expect(box.takeAll().map(\.label) == ["calls 5 changes [\"newer\"]"])
     }
 
-    @Test("Folding keeps taps in place (each token once) and each setting on the side of the start it was made on")
-    func folding() {
-        let calls: [MonitorCore.APICall] = [
-            .setCallDetection(false), start(5), .setCallDetection(true), .setDelegate(WeakDelegate(nil)),
-            .stop, start(5), .setCallDetection(false),
-            .userAction(token: 1),
-            .stop, .userAction(token: 1), start(3, .acknowledge), .setCallback(nil),
-            .userAction(token: 2),
-        ]
-        let folded = Mailbox.fold(calls.map { .api($0) })
-        #expect(folded.map(\.label) == [
-            "detection true", "delegate nil", "start terminate 5", "detection false",
-            "tap 1",
-            "start acknowledge 3", "callback nil",
-            "tap 2",
-        ])
-    }
-
-    @Test("Rules 18 and 19: protections and exemptions are never coalesced, never folded away, never moved past another call")
+    @Test("Rules 18 and 19: protections and exemptions are never coalesced")
     func protectionsKeepTheirPlace() {
         let box = Mailbox()
         let policy = MonitorPolicy(flow: .terminate, requestedSeconds: 3)
@@ -147,45 +114,27 @@ struct MailboxTests {
         _ = box.post(.endProtection(id: 1))
         _ = box.post(.exempt(CallID("A")))
         _ = box.post(.exempt(CallID("A")))
-        _ = box.post(.startObserving(owner: owner))
-        _ = box.post(.startObserving(owner: owner))
+        _ = box.post(.observe(owner: owner))
+        _ = box.post(.observe(owner: owner))
         #expect(box.takeAll().map(\.label) == [
             "protect 1 terminate 3", "protect 1 terminate 3", "unprotect 1", "unprotect 1", "exempt A", "exempt A", "start observe",
         ])
-        let calls: [MonitorCore.APICall] = [
-            .setCallDetection(false), start(5), .beginProtection(id: 2, policy, owner: owner), .setCallDetection(true),
-            .stop, .endProtection(id: 2), start(4), .exempt(CallID("B")), .stop, .removeExemption(CallID("B")), .setCallback(nil),
-            .startObserving(owner: owner), .beginProtection(id: 3, policy, owner: owner),
-        ]
-        let folded = Mailbox.fold(calls.map { .api($0) })
-        #expect(folded.map(\.label) == [
-            "detection false", "start terminate 5", "protect 2 terminate 3", "detection true", "stop", "unprotect 2",
-            "start terminate 4", "exempt B", "stop", "unexempt B", "callback nil", "start observe", "protect 3 terminate 3",
-        ])
     }
 
-    @Test("Rule 25: the escalation is a setting: the same setter again (or off) replaces the one right before it; it keeps its place around protections and starts, and a fold keeps it on the side of the start it was made on")
+    @Test("Rule 25: the escalation is a setting: the same setter again (or off) replaces the one right before it; it keeps its place around protections and starts")
     func escalationIsASetting() {
         let box = Mailbox()
         let terminate = MonitorPolicy(flow: .terminate, requestedSeconds: 3)
         let acknowledge = MonitorPolicy(flow: .acknowledge, requestedSeconds: 9)
-        _ = box.post(.setScreenCaptureEscalation(terminate, owner: owner))
-        _ = box.post(.setScreenCaptureEscalation(nil, owner: owner))
-        _ = box.post(.setScreenCaptureEscalation(acknowledge, owner: owner))
+        _ = box.post(.screenCaptureEscalation(terminate, owner: owner))
+        _ = box.post(.screenCaptureEscalation(nil, owner: owner))
+        _ = box.post(.screenCaptureEscalation(acknowledge, owner: owner))
         _ = box.post(.beginProtection(id: 1, terminate, owner: owner))
-        _ = box.post(.setScreenCaptureEscalation(terminate, owner: owner))
+        _ = box.post(.screenCaptureEscalation(terminate, owner: owner))
         _ = box.post(start(5))
-        _ = box.post(.setScreenCaptureEscalation(nil, owner: owner))
+        _ = box.post(.screenCaptureEscalation(nil, owner: owner))
         #expect(box.takeAll().map(\.label) == [
             "capture escalate acknowledge 9", "protect 1 terminate 3", "capture escalate terminate 3", "start terminate 5", "capture escalate off",
-        ])
-        let calls: [MonitorCore.APICall] = [
-            .setScreenCaptureEscalation(terminate, owner: owner), .setScreenCaptureEscalation(acknowledge, owner: owner), start(5), .setScreenCaptureEscalation(nil, owner: owner),
-            .beginProtection(id: 2, terminate, owner: owner), .setScreenCaptureEscalation(terminate, owner: owner), .stop,
-        ]
-        #expect(Mailbox.fold(calls.map { .api($0) }).map(\.label) == [
-            "capture escalate acknowledge 9", "start terminate 5", "capture escalate off",
-            "protect 2 terminate 3", "capture escalate terminate 3", "stop",
         ])
     }
 
@@ -209,7 +158,7 @@ struct MailboxTests {
         var rng = SeededGenerator(seed: 7)
         var largest = 0
         for _ in 0..<200_000 {
-            let command: MonitorCore.APICall
+            let command: MonitorEngine.Input
             switch Int.random(in: 0..<6, using: &rng) {
             case 0: command = start(Int32.random(in: 1...4, using: &rng))
             case 1: command = start(Int32.random(in: 0...4, using: &rng), .acknowledge)
@@ -239,7 +188,7 @@ struct MailboxMergeTests {
         #expect(box.post(calls: .changes([b, connected]), generation: 1) == false)
         let taken = box.takeAll()
         #expect(taken.count == 1)
-        guard case .delivery(.calls(let generation, let batch))? = taken.first else {
+        guard case .calls(let batch, let generation)? = taken.first else {
             Issue.record("expected one call delivery, got \(taken.map(\.label))")
             return
         }

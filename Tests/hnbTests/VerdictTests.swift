@@ -12,14 +12,29 @@ private let second = MonitorEngine.second
 /// A call that is live and connected.
 private func live(_ id: String) -> CallSnapshot { CallSnapshot(id: CallID(id), hasConnected: true) }
 
+/// A verifier the engine tests hand over; the engine only passes it on (it never asks it).
+private final class SilentVerifier: CallVerifying {
+    func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {}
+}
+
+/// The command that sets a verifier (`true`) or removes it (`false`).
+private func verifier(_ isSet: Bool) -> MonitorEngine.Input {
+    .setCallVerifier(isSet ? VerifierBox(verifier: SilentVerifier()) : nil)
+}
+
+/// The action that hands it to the core's asker, first in the step.
+private func installs(_ isSet: Bool) -> MonitorEngine.Action {
+    .install(.verifier(isSet ? VerifierBox(verifier: SilentVerifier()) : nil))
+}
+
 @Suite("Verdict: the engine (rule 23)", .nothingLeftScheduled)
 struct VerdictEngineTests {
     /// An engine enforcing `flow` with a verifier set, and the actions of the first call.
     private func started(_ flow: CallMonitorFlow = .terminate, seconds: Int32 = 5, budget: Int64? = nil) -> (MonitorEngine, [MonitorEngine.Action]) {
         var engine = MonitorEngine()
-        #expect(engine.handle(.verifier(isSet: true), now: 0) == [])
+        #expect(engine.handle(verifier(true), now: 0) == [installs(true)])
         if let budget { #expect(engine.handle(.verdictBudget(budget), now: 0) == []) }
-        _ = engine.handle(.start(MonitorPolicy(flow: flow, requestedSeconds: seconds), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: flow, requestedSeconds: seconds)), now: 0)
         let actions = engine.handle(.calls(.changes([live("A")])), now: 0)
         return (engine, actions)
     }
@@ -36,7 +51,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: without a verifier nothing is asked and no verdict is recorded")
     func rule23_noVerifierNoAsk() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
         #expect(engine.handle(.calls(.changes([live("A")])), now: 0) == [
             .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
         ])
@@ -101,7 +116,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: the exit comes first; the question is closed after it")
     func rule23_exitBeforeCancel() {
         var (engine, _) = started(seconds: 1)
-        let actions = engine.handle(.wake, now: second)
+        let actions = engine.handle(.wake(), now: second)
         #expect(Array(actions.prefix(3)) == [.tick(remaining: 0, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
         #expect(Array(actions.suffix(2)) == [.exit(code: 0), .cancelAsk])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second) == [])
@@ -110,23 +125,23 @@ struct VerdictEngineTests {
     @Test("Rule 23: a verifier set during an event asks at once; removing it closes the question")
     func rule23_setDuringEvent() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
         _ = engine.handle(.calls(.changes([live("A")])), now: 0)
-        #expect(engine.handle(.verifier(isSet: true), now: second / 2) == [.ask(request: 1, budgetEndsAt: second / 2 + 3 * second)])
-        #expect(engine.handle(.verifier(isSet: true), now: second / 2) == [])
-        #expect(engine.handle(.verifier(isSet: false), now: second / 2) == [.cancelAsk])
+        #expect(engine.handle(verifier(true), now: second / 2) == [installs(true), .ask(request: 1, budgetEndsAt: second / 2 + 3 * second)])
+        #expect(engine.handle(verifier(true), now: second / 2) == [installs(true)])
+        #expect(engine.handle(verifier(false), now: second / 2) == [installs(false), .cancelAsk])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [])
     }
 
     @Test("Rule 23: a verifier set during an event is asked only if the event was never asked: set again after its removal it is not; a call that joins asks again, and so does the next event")
     func rule23_setAgainDuringEvent() {
         var engine = MonitorEngine()
-        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0), isForeground: true), now: 0)
+        _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = engine.handle(.calls(.changes([live("A")])), now: 0)
-        #expect(engine.handle(.verifier(isSet: true), now: second) == [.ask(request: 1, budgetEndsAt: 4 * second)])
-        #expect(engine.handle(.verifier(isSet: false), now: second) == [.cancelAsk])
+        #expect(engine.handle(verifier(true), now: second) == [installs(true), .ask(request: 1, budgetEndsAt: 4 * second)])
+        #expect(engine.handle(verifier(false), now: second) == [installs(false), .cancelAsk])
         // The event was asked: setting the verifier again asks nothing, and the old answer is stale.
-        #expect(engine.handle(.verifier(isSet: true), now: 2 * second) == [])
+        #expect(engine.handle(verifier(true), now: 2 * second) == [installs(true)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 2 * second) == [])
         #expect(engine.verdict == .unknown)
         // A call that joins is a new question (rule 23).

@@ -21,7 +21,7 @@ extension CallMonitor {
     @objc(startMonitoring)
     #endif
     public func startMonitoring() {
-        core.post(.startObserving(owner: self))
+        send(.observe(owner: owner))
     }
 
     // MARK: Protections
@@ -73,7 +73,7 @@ extension CallMonitor {
     private func protect(_ policy: MonitorPolicy) -> CallMonitorProtection {
         let id = core.protectionIDs.next()
         // Posted before the object exists, so its end can never overtake its begin.
-        core.post(.beginProtection(id: id, policy, owner: self))
+        send(.beginProtection(id: id, policy, owner: owner))
         return CallMonitorProtection(monitor: self, id: id)
     }
 
@@ -117,7 +117,7 @@ extension CallMonitor {
     @objc(protectWhileScreenCapturedWithTerminateIn:)
     #endif
     public func protectWhileScreenCaptured(withTerminateIn seconds: CInt) {
-        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: self))
+        send(.screenCaptureEscalation(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: owner))
     }
 
     /// Makes the policy stricter while the screen is captured during a call: the acknowledge flow
@@ -135,7 +135,7 @@ extension CallMonitor {
     @objc(protectWhileScreenCapturedWithAcknowledgeIn:)
     #endif
     public func protectWhileScreenCaptured(withAcknowledgeIn seconds: CInt) {
-        core.post(.setScreenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
+        send(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: owner))
     }
 
     /// Removes the setting made with ``protectWhileScreenCaptured(withTerminateIn:)`` or
@@ -149,7 +149,7 @@ extension CallMonitor {
     @objc(stopProtectingWhileScreenCaptured)
     #endif
     public func stopProtectingWhileScreenCaptured() {
-        core.post(.setScreenCaptureEscalation(nil, owner: self))
+        send(.screenCaptureEscalation(nil, owner: owner))
     }
 
     // MARK: The app's own calls
@@ -168,7 +168,7 @@ extension CallMonitor {
     ///
     /// - Parameter id: The call's identifier (``CallID/init(_:)-(UUID)`` for a CallKit UUID).
     public func exemptCall(_ id: CallID) {
-        core.post(.exempt(id))
+        send(.exempt(id))
     }
 
     /// Takes back an exemption made with ``exemptCall(_:)``. If the call is live it counts from
@@ -177,7 +177,7 @@ extension CallMonitor {
     ///
     /// - Parameter id: The call's identifier.
     public func removeExemption(_ id: CallID) {
-        core.post(.removeExemption(id))
+        send(.removeExemption(id))
     }
 
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER

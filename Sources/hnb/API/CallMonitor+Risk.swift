@@ -92,7 +92,7 @@ extension CallMonitor {
     /// > budget (2 s by default), after which a watchdog thread ends the app whatever the main
     /// > thread is doing. Write the record quickly (a file, not the network).
     public func setOutcomeHandler(_ handler: (@MainActor (CallMonitorOutcome) -> Void)?) {
-        core.post(.setOutcomeHandler(handler))
+        send(.setOutcomeHandler(handler))
     }
 
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
@@ -155,7 +155,7 @@ extension CallMonitor {
     @objc(setRefusesAcknowledgementWhileScreenCaptured:)
     #endif
     public func setRefusesAcknowledgementWhileScreenCaptured(_ refuses: Bool) {
-        core.post(.setRefusesAcknowledgementWhileScreenCaptured(refuses))
+        send(.refusesAcknowledgementWhileScreenCaptured(refuses))
     }
 }
 

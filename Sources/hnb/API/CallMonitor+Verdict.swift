@@ -54,7 +54,7 @@ extension CallMonitor {
     ///
     /// - Parameter verifier: Asked on the main thread; answers from any thread.
     public func setCallVerifier(using verifier: (any CallVerifying)?) {
-        core.post(.setCallVerifier(verifier.map(VerifierBox.init)))
+        send(.setCallVerifier(verifier.map(VerifierBox.init)))
     }
 
     /// Sets how long the verifier may take to answer, in seconds: 3 by default, clamped to
@@ -67,7 +67,7 @@ extension CallMonitor {
     @objc(setCallVerifierBudget:)
     #endif
     public func setCallVerifierBudget(_ seconds: Double) {
-        core.post(.setCallVerifierBudget(Self.verifierBudgetNanoseconds(clamping: seconds)))
+        send(.verdictBudget(Self.verifierBudgetNanoseconds(clamping: seconds)))
     }
 
     /// Seconds as given to ``setCallVerifierBudget(_:)``, in nanoseconds, clamped to the range.

@@ -117,7 +117,7 @@ public final class CallMonitor: NSObject {
     @objc(startMonitoringWithTerminateIn:)
     #endif
     public func startMonitoring(withTerminateIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: self))
+        send(.start(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), owner: owner))
     }
 
     /// Starts the acknowledge flow: while a call is live and the app is in the foreground, a risk
@@ -135,7 +135,7 @@ public final class CallMonitor: NSObject {
     @objc(startMonitoringWithAcknowledgeIn:)
     #endif
     public func startMonitoring(withAcknowledgeIn seconds: CInt) {
-        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: self))
+        send(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), owner: owner))
     }
 
     /// Ends the app-wide policy. With no protection open and no screen-capture escalation set
@@ -244,12 +244,16 @@ public final class CallMonitor: NSObject {
     /// ended (outcome ``CallMonitorOutcomeEnding/callDetectionDisabled``); switched on, the
     /// source starts and its complete list of calls follows.
     public func setCallDetectionEnabled(_ enabled: Bool) {
-        send(.setCallDetection(enabled))
+        send(.callDetection(enabled))
     }
 
-    private func send(_ command: MonitorCore.APICall) {
+    /// Hands the engine the command this call is (MonitorEngine+Input.swift), as it is.
+    func send(_ command: MonitorEngine.Input) {
         core.post(command)
     }
+
+    /// This monitor, as the engine hands it on to be held while monitoring.
+    var owner: MonitorOwner { MonitorOwner(object: self) }
 }
 
 #if HNB_OBJC_HEADER

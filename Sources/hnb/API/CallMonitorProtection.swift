@@ -34,7 +34,7 @@ public final class CallMonitorProtection: NSObject {
     #endif
     public func end() {
         guard ended.set() else { return }
-        monitor.core.post(.endProtection(id: id))
+        monitor.send(.endProtection(id: id))
     }
 
     deinit {

@@ -9,18 +9,18 @@ import Dispatch
 final class CommandQueue {
     /// What other threads sent and the main thread has not applied yet, coalesced.
     private nonisolated let mailbox = Mailbox()
-    private var inbox: [MonitorCore.Command] = []
+    private var inbox: [MonitorEngine.Input] = []
     private var draining = false
     /// Carries out one command (the core's `process`, held weakly: the core owns this queue).
     /// `nonisolated(unsafe)`: set once in the core's initializer, before any command can be
     /// posted, and only read on the main actor after that.
-    nonisolated(unsafe) var process: @MainActor (MonitorCore.Command) -> Void = { _ in }
+    nonisolated(unsafe) var process: @MainActor (MonitorEngine.Input) -> Void = { _ in }
 
     nonisolated init() {}
 
     /// Applies `command` now if this is the main thread (after whatever other threads sent before
     /// it), else leaves it in the mailbox for the main thread.
-    nonisolated func post(_ command: MonitorCore.Command) {
+    nonisolated func post(_ command: MonitorEngine.Input) {
         if MainQueue.isCurrent {
             MainActor.assumeIsolated {
                 drainMailbox()
@@ -47,11 +47,11 @@ final class CommandQueue {
     }
 
     /// Carries out `command` now, or after the command in progress when there is one.
-    func submit(_ command: MonitorCore.Command) {
+    func submit(_ command: MonitorEngine.Input) {
         submit(contentsOf: CollectionOfOne(command))
     }
 
-    private func submit(contentsOf commands: some Collection<MonitorCore.Command>) {
+    private func submit(contentsOf commands: some Collection<MonitorEngine.Input>) {
         inbox.append(contentsOf: commands)
         // A command sent from inside a delegate method or the callback waits until the actions
         // in progress are done, so the engine's output is always carried out in its own order.

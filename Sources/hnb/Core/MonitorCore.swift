@@ -30,9 +30,6 @@ final class MonitorCore {
     /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
     /// type needs iOS 17).
     var stateObject: AnyObject?
-    /// The monitor that owns this core, held from the engine's `startSources` to its
-    /// `stopSources`, so that dropping it cannot stop the policy.
-    private var retainedOwner: MonitorOwner?
 
     nonisolated init(
         callSource: any CallSource,
@@ -45,8 +42,8 @@ final class MonitorCore {
     ) {
         self.scheduler = scheduler
         let queue = CommandQueue()
-        let post: @Sendable (Delivery) -> Void = { queue.post(.delivery($0)) }
-        let submit: @MainActor (Delivery) -> Void = { queue.submit(.delivery($0)) }
+        let post: @Sendable (MonitorEngine.Input) -> Void = { queue.post($0) }
+        let submit: @MainActor (MonitorEngine.Input) -> Void = { queue.submit($0) }
         self.queue = queue
         sources = SourceRunner(callSource: callSource, appState: appState, screenCapture: screenCapture, deliver: post)
         wakeUp = WakeUpTimer(scheduler: scheduler, deliver: submit)
@@ -64,92 +61,28 @@ final class MonitorCore {
         queue.process = { [weak self] command in self?.process(command) }
     }
 
-    /// Applies `call` now if this is the main thread (after whatever other threads sent before
-    /// it), else leaves it in the mailbox for the main thread.
-    nonisolated func post(_ call: APICall) {
-        queue.post(.api(call))
+    /// Applies `input` now if this is the main thread (after whatever other threads sent before
+    /// it), else leaves it in the mailbox for the main thread, where call and app-state reports
+    /// merge with the one waiting.
+    nonisolated func post(_ input: MonitorEngine.Input) {
+        queue.post(input)
     }
 
-    /// Applies `delivery` now if this is the main thread, else leaves it in the mailbox, where
-    /// call and app-state deliveries merge with the one waiting.
-    nonisolated func post(_ delivery: Delivery) {
-        queue.post(.delivery(delivery))
-    }
-
-    private func process(_ command: Command) {
+    private func process(_ input: MonitorEngine.Input) {
         // A released delegate is a change of delegate; the engine hears of it before anything
         // else happens, and decides what it means (rule 13).
-        if surfaces.takeRelease() { run(.delegateChanged(to: nil)) }
-        switch command {
-        case .api(let call): process(call)
-        case .delivery(let delivery): process(delivery)
-        }
-    }
-
-    private func process(_ call: APICall) {
-        switch call {
-        case .start(let policy, let owner):
-            // Read before the start, as the app state is, so an event that begins at once is
-            // drawn under the right capture rule.
-            run(.screenCapture(isCaptured: sources.isCaptured))
-            run(.start(policy, isForeground: sources.isForeground, owner: MonitorOwner(object: owner)))
-        case .startObserving(let owner):
-            run(.screenCapture(isCaptured: sources.isCaptured))
-            run(.observe(isForeground: sources.isForeground, owner: MonitorOwner(object: owner)))
-        case .beginProtection(let id, let policy, let owner):
-            run(.screenCapture(isCaptured: sources.isCaptured))
-            run(.beginProtection(id: id, policy, isForeground: sources.isForeground, owner: MonitorOwner(object: owner)))
-        case .endProtection(let id): run(.endProtection(id: id))
-        case .exempt(let id): run(.exempt(id))
-        case .removeExemption(let id): run(.removeExemption(id))
-        case .stop: run(.stop)
-        case .setDelegate(let box):
-            let newDelegate = box.object
-            surfaces.setDelegate(newDelegate)
-            run(.delegateChanged(to: newDelegate.map { ObjectIdentifier($0) }))
-        case .setCallback(let newCallback): signals.setCallback(newCallback)
-        case .setStrings(let strings): surfaces.setStrings(strings)
-        case .setBeforeForceExit(let hook, let budget):
-            exitSequence.setBeforeForceExit(hook, budgetNanoseconds: budget)
-            run(.beforeForceExit(isSet: hook != nil))
-        case .setCallDetection(let enabled): run(.callDetection(enabled))
-        case .setOutcomeHandler(let handler):
-            outcomes.setHandler(handler)
-            run(.outcomeHandler(isSet: handler != nil))
-        case .setRefusesAcknowledgementWhileScreenCaptured(let on): run(.refusesAcknowledgementWhileScreenCaptured(on))
-        case .setCallVerifier(let box):
-            asker.verifier = box?.verifier
-            run(.verifier(isSet: box != nil))
-        case .setCallVerifierBudget(let budget): run(.verdictBudget(budget))
-        case .setScreenCaptureEscalation(let policy, let owner):
-            // Rule 25: set, it monitors like a protection, so it starts as a protection does.
-            run(.screenCapture(isCaptured: sources.isCaptured))
-            run(.screenCaptureEscalation(policy, isForeground: sources.isForeground, owner: MonitorOwner(object: owner)))
-        case .userAction(let token): run(.userAction(token: token))
-        }
-    }
-
-    private func process(_ delivery: Delivery) {
-        // A delivery from a source run or a wake-up that is over is dropped.
-        guard sources.isCurrent(delivery), wakeUp.accept(delivery) else { return }
-        switch delivery {
-        case .capture(_, let isCaptured): run(.screenCapture(isCaptured: isCaptured))
-        case .calls(_, let batch): run(.calls(batch))
-        case .appState(_, let isForeground): run(.appState(isForeground: isForeground))
-        // Handled in `process(_: Command)`, before every command.
-        case .delegateReleased: break
-        case .wake: run(.wake)
-        // The engine decides whether this answer counts (rule 23).
-        case .verdict(let request, let verdict): run(.verdictArrived(request: request, verdict))
-        case .verdictBudget(let request): run(.verdictBudgetExpired(request: request))
-        }
+        if surfaces.takeRelease() { run(.delegateReleased) }
+        // A report from a source run or a wake-up that is over is dropped, and so is a reminder
+        // of a release already reported.
+        guard sources.isCurrent(input), wakeUp.accept(input), surfaces.accept(input) else { return }
+        run(input)
     }
 
     private func run(_ input: MonitorEngine.Input) {
         // An owner let go of in this step (`stopSources`) lives to the step's end, so that the
         // app code the step runs after it (outcome handler, hook) still finds its monitor.
-        let ownerThroughStep = retainedOwner
-        let actions = engine.handle(input, now: scheduler.now)
+        let ownerThroughStep = sources.owner
+        let actions = engine.handle(input, now: scheduler.now) { sources.sensors }
         for action in actions {
             perform(action)
         }
@@ -161,32 +94,57 @@ final class MonitorCore {
         switch action {
         case .emit(let event): signals.emit(event)
         case .present(let flow, let remaining, let token, let refused, let verdict, let tellsVerdict, let beginsEvent, let on):
-            if beginsEvent { outcomes.eventBegan() }
-            surfaces.present(
-                flow, remaining: remaining, refused: refused, verdict: verdict, tellsVerdict: tellsVerdict, on: on,
-                onUserAction: userAction(for: token)
+            present(
+                flow, remaining: remaining, token: token, refused: refused, verdict: verdict, tellsVerdict: tellsVerdict,
+                beginsEvent: beginsEvent, on: on
             )
         case .tick(let remaining, let on): surfaces.tick(remaining: remaining, on: on)
         case .dismiss(let on): surfaces.dismiss(on: on)
         case .schedule(let deadline): wakeUp.schedule(at: deadline)
         case .cancelWakeUp: wakeUp.cancel()
-        case .startSources(let callDetection, let owner):
-            retainedOwner = owner
-            sources.startSources(callDetection: callDetection)
+        case .startSources(let callDetection, let owner): sources.startSources(callDetection: callDetection, owner: owner)
         case .startCallSource: sources.startCallSource()
         case .stopCallSource: sources.stopCallSource()
-        case .stopSources(let callSource):
-            retainedOwner = nil
-            sources.stopSources(callSource: callSource)
+        case .stopSources(let callSource): sources.stopSources(callSource: callSource)
         case .outcome(let ended): outcomes.deliver(ended)
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
         case .acknowledgementRefused(let refused): surfaces.setRefused(refused)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
-        case .verdict(let verdict, let on):
-            signals.recorded(verdict)
-            surfaces.show(verdict, on: on)
+        case .verdict(let verdict, let on): show(verdict, on: on)
         case .exit(let code): exitSequence.exit(code: code)
+        case .install(let object): install(object)
+        }
+    }
+
+    /// A presentation: drawn on its surface, and, when it begins the event, the event's
+    /// wall-clock start.
+    private func present(
+        _ flow: CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
+        beginsEvent: Bool, on surface: MonitorEngine.Surface
+    ) {
+        outcomes.presented(beginsEvent: beginsEvent)
+        surfaces.present(
+            flow, remaining: remaining, refused: refused, verdict: verdict, tellsVerdict: tellsVerdict, on: surface,
+            onUserAction: userAction(for: token)
+        )
+    }
+
+    /// A verdict recorded: logged with its instant (the simulator's transcript), then shown.
+    private func show(_ verdict: CallMonitorCallVerdict, on surface: MonitorEngine.Surface) {
+        signals.recorded(verdict)
+        surfaces.show(verdict, on: surface)
+    }
+
+    /// Gives what the app handed over with a setting to the part that uses it.
+    private func install(_ object: MonitorEngine.AppObject) {
+        switch object {
+        case .delegate(let box, let identity): surfaces.setDelegate(box, identity: identity)
+        case .callback(let callback): signals.setCallback(callback)
+        case .strings(let strings): surfaces.setStrings(strings)
+        case .beforeForceExit(let hook, let budget): exitSequence.setBeforeForceExit(hook, budgetNanoseconds: budget)
+        case .outcomeHandler(let handler): outcomes.setHandler(handler)
+        case .verifier(let box): asker.verifier = box?.verifier
         }
     }
 

@@ -21,9 +21,10 @@ final class OutcomeDesk {
         self.handler = handler
     }
 
-    /// An event began (its first presentation, as the engine says): its wall-clock start.
-    func eventBegan() {
-        startedDate = wallClock()
+    /// The event was presented; its first presentation (`beginsEvent`, as the engine says) is its
+    /// wall-clock start, a hand-over is not.
+    func presented(beginsEvent: Bool) {
+        if beginsEvent { startedDate = wallClock() }
     }
 
     /// Completes the engine's record with the wall clock and hands it out.

@@ -2,23 +2,26 @@
 // engine says so, and stamps what they deliver with the run that sent it, so a delivery from a
 // run that is over is dropped.
 
-/// Runs the three sources. The call source also starts and stops alone (rule 22), so it has a
-/// run counter of its own.
+/// Runs the three sources, and holds the monitor that owns the core while they run (so that
+/// dropping it cannot stop the policy). The call source also starts and stops alone (rule 22), so
+/// it has a run counter of its own.
 @MainActor
 final class SourceRunner {
     private let callSource: any CallSource
     private let appState: any AppStateSource
     private let screenCapture: any ScreenCaptureSource
     /// Hands a delivery to the core, from whatever thread the source calls on.
-    private let deliver: @Sendable (MonitorCore.Delivery) -> Void
+    private let deliver: @Sendable (MonitorEngine.Input) -> Void
     /// Bumped whenever the sources stop or restart, so a delivery from an earlier run is dropped.
     private var sourceGeneration: UInt64 = 0
     /// The same for the call source.
     private var callGeneration: UInt64 = 0
+    /// The monitor that owns the core, from the engine's `startSources` to its `stopSources`.
+    private(set) var owner: MonitorOwner?
 
     nonisolated init(
         callSource: any CallSource, appState: any AppStateSource, screenCapture: any ScreenCaptureSource,
-        deliver: @escaping @Sendable (MonitorCore.Delivery) -> Void
+        deliver: @escaping @Sendable (MonitorEngine.Input) -> Void
     ) {
         self.callSource = callSource
         self.appState = appState
@@ -26,36 +29,41 @@ final class SourceRunner {
         self.deliver = deliver
     }
 
-    /// The app state now, read as a start reads it.
-    var isForeground: Bool { appState.isForeground }
-    /// The capture state now, read before a start so that an event that begins at once is drawn
-    /// under the right capture rule.
-    var isCaptured: Bool { screenCapture.isCaptured }
+    /// The app and capture state now, read when the engine handles a command that starts
+    /// monitoring.
+    var sensors: MonitorEngine.Sensors {
+        MonitorEngine.Sensors(isForeground: appState.isForeground, isCaptured: screenCapture.isCaptured)
+    }
 
-    /// Whether `delivery` comes from the run in progress (deliveries of other kinds always do).
-    func isCurrent(_ delivery: MonitorCore.Delivery) -> Bool {
-        switch delivery {
-        case .capture(let generation, _), .appState(let generation, _): generation == sourceGeneration
-        case .calls(let generation, _): generation == callGeneration
-        case .wake, .verdict, .verdictBudget, .delegateReleased: true
+    /// Whether `input` comes from the run in progress (inputs that are no source's report always do).
+    func isCurrent(_ input: MonitorEngine.Input) -> Bool {
+        switch input {
+        case .screenCapture(_, let run), .appState(_, let run): run == sourceGeneration
+        case .calls(_, let run): run == callGeneration
+        default: true
         }
     }
 
-    func startSources(callDetection: Bool) {
+    /// Starts the app-state and capture sources, the call source too when `callDetection`, and
+    /// holds `owner` until ``stopSources(callSource:)``.
+    func startSources(callDetection: Bool, owner: MonitorOwner?) {
+        self.owner = owner
         sourceGeneration &+= 1
         let generation = sourceGeneration
         let deliver = self.deliver
         appState.start { isForeground in
-            deliver(.appState(generation: generation, isForeground: isForeground))
+            deliver(.appState(isForeground: isForeground, run: generation))
         }
         screenCapture.start { isCaptured in
-            deliver(.capture(generation: generation, isCaptured: isCaptured))
+            deliver(.screenCapture(isCaptured: isCaptured, run: generation))
         }
         if callDetection { startCallSource() }
     }
 
-    /// Stops the sources, the call source too when it runs (`callSource`, as the engine says).
+    /// Stops the sources, the call source too when it runs (`callSource`, as the engine says), and
+    /// lets the owner go.
     func stopSources(callSource: Bool) {
+        owner = nil
         sourceGeneration &+= 1
         if callSource { stopCallSource() }
         appState.stop()
@@ -67,7 +75,7 @@ final class SourceRunner {
         let generation = callGeneration
         let deliver = self.deliver
         callSource.start { batch in
-            deliver(.calls(generation: generation, batch))
+            deliver(.calls(batch, run: generation))
         }
     }
 

@@ -21,9 +21,11 @@ final class SurfaceDriver {
     }
 
     /// Takes the app's delegate (whether it is another one is the engine's to say, rule 13).
-    func setDelegate(_ newDelegate: (any CallMonitorDelegate)?) {
-        delegate = newDelegate
-        holdsDelegate = newDelegate != nil
+    /// `identity` is the one the engine read from the same box: a delegate that was there then
+    /// and is gone now counts as held, so its release is reported.
+    func setDelegate(_ box: WeakDelegate, identity: ObjectIdentifier?) {
+        delegate = box.object
+        holdsDelegate = identity != nil
     }
 
     /// Whether the delegate set was released since; `true` once per release.
@@ -31,6 +33,13 @@ final class SurfaceDriver {
         guard holdsDelegate, delegate == nil else { return false }
         holdsDelegate = false
         return true
+    }
+
+    /// Whether `input` still has work to do. The reminder this driver sends when it finds the
+    /// delegate released (`delegateReleased`) has done its work once the core asked
+    /// ``takeRelease()`` before it, as it does before every input: a second release it is not.
+    func accept(_ input: MonitorEngine.Input) -> Bool {
+        if case .delegateReleased = input { false } else { true }
     }
 
     func setStrings(_ strings: CallMonitorStrings) {

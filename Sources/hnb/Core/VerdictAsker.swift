@@ -6,17 +6,17 @@
 final class VerdictAsker {
     private let scheduler: any MonitorScheduler
     /// Hands the budget's end to the core on the main actor.
-    private let deliver: @MainActor (MonitorCore.Delivery) -> Void
+    private let deliver: @MainActor (MonitorEngine.Input) -> Void
     /// Hands the answer to the core from whatever thread the verifier answers on.
-    private let post: @Sendable (MonitorCore.Delivery) -> Void
+    private let post: @Sendable (MonitorEngine.Input) -> Void
     /// The app's call verifier, asked when the engine says so.
     var verifier: (any CallVerifying)?
     /// The budget timer of the question in flight.
     private var budget: (any ScheduledWork)?
 
     nonisolated init(
-        scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorCore.Delivery) -> Void,
-        post: @escaping @Sendable (MonitorCore.Delivery) -> Void
+        scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void,
+        post: @escaping @Sendable (MonitorEngine.Input) -> Void
     ) {
         self.scheduler = scheduler
         self.deliver = deliver
@@ -29,11 +29,11 @@ final class VerdictAsker {
         budget?.cancel()
         let deliver = self.deliver
         budget = scheduler.schedule(at: budgetEndsAt) {
-            deliver(.verdictBudget(request: request))
+            deliver(.verdictBudgetExpired(request: request))
         }
         let post = self.post
         verifier?.ask { verdict in
-            post(.verdict(request: request, verdict))
+            post(.verdictArrived(request: request, verdict))
         }
     }
 

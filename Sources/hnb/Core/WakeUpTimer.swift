@@ -6,12 +6,12 @@
 final class WakeUpTimer {
     private let scheduler: any MonitorScheduler
     /// Hands the wake-up to the core when it fires.
-    private let deliver: @MainActor (MonitorCore.Delivery) -> Void
+    private let deliver: @MainActor (MonitorEngine.Input) -> Void
     private var wakeUp: (any ScheduledWork)?
     /// Bumped whenever the wake-up changes, so a timer that fires after being replaced is dropped.
     private var generation: UInt64 = 0
 
-    nonisolated init(scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorCore.Delivery) -> Void) {
+    nonisolated init(scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void) {
         self.scheduler = scheduler
         self.deliver = deliver
     }
@@ -23,7 +23,7 @@ final class WakeUpTimer {
         let generation = self.generation
         let deliver = self.deliver
         wakeUp = scheduler.schedule(at: deadline) {
-            deliver(.wake(generation: generation))
+            deliver(.wake(run: generation))
         }
     }
 
@@ -33,10 +33,10 @@ final class WakeUpTimer {
         generation &+= 1
     }
 
-    /// Whether `delivery` is the pending wake-up firing (deliveries of other kinds always are
-    /// current); that wake-up is then spent.
-    func accept(_ delivery: MonitorCore.Delivery) -> Bool {
-        guard case .wake(let fired) = delivery else { return true }
+    /// Whether `input` is the pending wake-up firing (inputs of other kinds always are current);
+    /// that wake-up is then spent.
+    func accept(_ input: MonitorEngine.Input) -> Bool {
+        guard case .wake(let fired) = input else { return true }
         guard fired == generation else { return false }
         wakeUp = nil
         return true

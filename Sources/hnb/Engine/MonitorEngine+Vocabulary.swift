@@ -1,6 +1,6 @@
-// The engine's vocabulary: the policy it enforces, the inputs it takes, the actions it returns
-// and the records of an event that those carry. The rules are in MonitorEngine.swift and its
-// extensions; nothing here decides anything.
+// The engine's vocabulary: the policy it enforces, the actions it returns and the records of an
+// event that those carry (its inputs, the commands, are in MonitorEngine+Input.swift). The rules
+// are in MonitorEngine.swift and its extensions; nothing here decides anything.
 
 /// The policy a monitor enforces, with its seconds already clamped.
 struct MonitorPolicy: Equatable, Sendable {
@@ -45,60 +45,6 @@ struct MonitorOwner: Equatable, Sendable {
 }
 
 extension MonitorEngine {
-    enum Input: Equatable, Sendable {
-        /// `startMonitoring(...)`, with the app state read at that moment; `owner` is held while
-        /// monitoring (handed on in `startSources`).
-        case start(MonitorPolicy, isForeground: Bool, owner: MonitorOwner? = nil)
-        /// `stopMonitoring()`.
-        case stop
-        /// A batch of call snapshots from the call source: changes, or the complete list.
-        case calls(CallBatch)
-        /// The app entered (`true`) or left (`false`) the foreground.
-        case appState(isForeground: Bool)
-        /// A scheduled wake-up fired.
-        case wake
-        /// The user's primary action, for the presentation identified by the token.
-        case userAction(token: UInt64)
-        /// The app set the delegate (its identity) or cleared it (`nil`), or the delegate turned out
-        /// released (`nil`). Rule 13: the same delegate again changes nothing.
-        case delegateChanged(to: ObjectIdentifier?)
-        /// The screen started (`true`) or stopped (`false`) being captured: recorded, mirrored or
-        /// shared. Recorded in every phase, so a start knows the state it starts in.
-        case screenCapture(isCaptured: Bool)
-        /// Turns the opt-in capture rule (rule 17) on or off.
-        case refusesAcknowledgementWhileScreenCaptured(Bool)
-        /// `startMonitoring()`: the app-wide policy "observe" (rule 20), with the app state read
-        /// at that moment.
-        case observe(isForeground: Bool, owner: MonitorOwner? = nil)
-        /// A protection began (rule 18); `id` is unique to it for the monitor's life.
-        case beginProtection(id: UInt64, MonitorPolicy, isForeground: Bool, owner: MonitorOwner? = nil)
-        /// A protection ended (rule 18); an unknown or already ended `id` changes nothing.
-        case endProtection(id: UInt64)
-        /// The app names a call of its own (rule 19).
-        case exempt(CallID)
-        /// The app takes a call's exemption back (rule 19).
-        case removeExemption(CallID)
-        /// Call detection switched on or off (rule 22); takes effect at once while monitoring.
-        case callDetection(Bool)
-        /// The app set (`true`) or removed (`false`) its call verifier (rule 23).
-        case verifier(isSet: Bool)
-        /// The verifier's budget, in nanoseconds (rule 23); applies from the next question.
-        case verdictBudget(Int64)
-        /// The verifier answered question `request` (rule 23); stale or repeated answers are ignored.
-        case verdictArrived(request: UInt64, CallMonitorCallVerdict)
-        /// The budget of question `request` ran out (rule 23).
-        case verdictBudgetExpired(request: UInt64)
-        /// The policy that guards while the screen is captured during a call (rule 25), or `nil`
-        /// for none; replaces the one set before. Like a protection it monitors while set, so it
-        /// carries the app state read at that moment, and `owner` as for `start`.
-        case screenCaptureEscalation(MonitorPolicy?, isForeground: Bool, owner: MonitorOwner? = nil)
-        /// The app set (`true`) or removed (`false`) its outcome handler: app code that runs before
-        /// a force exit, so the exit watchdog starts before it (rule 16).
-        case outcomeHandler(isSet: Bool)
-        /// The app set (`true`) or removed (`false`) its before-exit hook.
-        case beforeForceExit(isSet: Bool)
-    }
-
     enum Action: Equatable, Sendable {
         /// Tell the callback.
         case emit(CallEvent)
@@ -150,6 +96,10 @@ extension MonitorEngine {
         /// The event on screen has this verdict now (rule 24): the dialog's line, the verdict
         /// delegate, on `surface`, where the event is shown. Changes nothing else.
         case verdict(CallMonitorCallVerdict, on: Surface)
+        /// Give the part that uses it what the app handed over with a setting (its delegate, a
+        /// closure, its verifier, the dialog's texts); always first among the step's actions, so
+        /// the rest of the step already uses it.
+        case install(AppObject)
     }
 
     /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over

@@ -1,9 +1,9 @@
 // The whole security policy as a pure state machine: inputs in, actions out, no I/O and no clock
 // of its own. Every rule of the behaviour contract (DocC, "The behaviour contract") is a few lines
-// here, and each rule there names the function it lives in. Each action (the inputs and actions
-// are in MonitorEngine+Vocabulary.swift) carries everything its side effect needs, so the core
-// (Core/MonitorCore.swift and its parts) only switches on actions: it never reads the engine
-// back after one, nor looks ahead in the list.
+// here, and each rule there names the function it lives in. Each action (the inputs are in
+// MonitorEngine+Input.swift, the actions in MonitorEngine+Vocabulary.swift) carries everything its
+// side effect needs, so the core (Core/MonitorCore.swift and its parts) only switches on actions:
+// it never reads the engine back after one, nor looks ahead in the list.
 
 struct MonitorEngine: Sendable {
     /// One nanosecond-based second; every countdown step is this long.
@@ -42,7 +42,7 @@ struct MonitorEngine: Sendable {
     var isForeground = true
     private var lastToken: UInt64 = 0
     /// The latest screen-capture state reported (kept while off: a start reads it).
-    private var isCaptured = false
+    private(set) var isCaptured = false
     /// The opt-in rule 17.
     private var refusesAcknowledgementWhileScreenCaptured = false
     /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
@@ -126,22 +126,26 @@ struct MonitorEngine: Sendable {
     // MARK: Transitions
 
     /// Applies one input and returns the actions to carry out, in order. Each case is one named
-    /// step below; BehaviourContract.md names the step that holds each rule.
-    mutating func handle(_ input: Input, now: Int64) -> [Action] {
+    /// step below; BehaviourContract.md names the step that holds each rule. `sensors` reads the
+    /// app-state and capture sources; it is called only for a command that starts monitoring.
+    mutating func handle(_ input: Input, now: Int64, sensors: () -> Sensors) -> [Action] {
         var actions: [Action] = []
         switch input {
-        case .start(let policy, let foreground, let owner):
-            guard phase != .exited else { return [] }
-            setAppWide(.enforce(policy), isForeground: foreground, owner: owner, now: now, into: &actions)
-        case .observe(let foreground, let owner):
-            guard phase != .exited else { return [] }
-            setAppWide(.observe, isForeground: foreground, owner: owner, now: now, into: &actions)
+        case .start(let policy, let owner):
+            let sensed = sense(sensors, now: now, into: &actions)
+            guard phase != .exited else { return actions }
+            setAppWide(.enforce(policy), isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+        case .observe(let owner):
+            let sensed = sense(sensors, now: now, into: &actions)
+            guard phase != .exited else { return actions }
+            setAppWide(.observe, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
-        case .beginProtection(let id, let policy, let foreground, let owner):
-            guard phase != .exited else { return [] }
-            beginProtection(id, policy, isForeground: foreground, owner: owner, now: now, into: &actions)
+        case .beginProtection(let id, let policy, let owner):
+            let sensed = sense(sensors, now: now, into: &actions)
+            guard phase != .exited else { return actions }
+            beginProtection(id, policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
@@ -154,11 +158,11 @@ struct MonitorEngine: Sendable {
         case .callDetection(let enabled):
             guard phase != .exited else { return [] }
             setCallDetection(enabled, now: now, into: &actions)
-        case .calls(let batch):
+        case .calls(let batch, _):
             // Rule 10: a followed session's calls are followed to its end.
             guard isMonitoring || isFollowing else { return [] }
             apply(batch, now: now, into: &actions)
-        case .appState(let foreground):
+        case .appState(let foreground, _):
             guard isMonitoring || isFollowing else { return [] }
             appStateChanged(isForeground: foreground, now: now, into: &actions)
         case .wake:
@@ -166,12 +170,18 @@ struct MonitorEngine: Sendable {
             advanceCountdown(now: now, into: &actions)
         case .userAction(let token):
             userAction(token: token, now: now, into: &actions)
-        case .delegateChanged(let identity):
-            // Rule 13: the same delegate again, or none when none is set, changes nothing.
-            guard identity != delegate else { return [] }
-            delegate = identity
-            handOver(now: now, into: &actions)
-        case .screenCapture(let captured):
+        case .setDelegate(let box):
+            // Read once: the surface gets the same delegate the rule compares.
+            let identity = box.identity
+            actions.append(.install(.delegate(box, identity: identity)))
+            guard delegateChanged(to: identity, now: now, into: &actions) else { return actions }
+        case .delegateReleased:
+            guard delegateChanged(to: nil, now: now, into: &actions) else { return [] }
+        case .setCallback(let callback):
+            return [.install(.callback(callback))]
+        case .setStrings(let strings):
+            return [.install(.strings(strings))]
+        case .screenCapture(let captured, _):
             guard phase != .exited else { return [] }
             screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
         case .refusesAcknowledgementWhileScreenCaptured(let on):
@@ -179,9 +189,10 @@ struct MonitorEngine: Sendable {
             let refusedBefore = acknowledgementRefused
             refusesAcknowledgementWhileScreenCaptured = on
             if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
-        case .verifier(let isSet):
-            guard phase != .exited else { return [] }
-            setVerifier(isSet: isSet, into: &actions)
+        case .setCallVerifier(let box):
+            actions.append(.install(.verifier(box)))
+            guard phase != .exited else { return actions }
+            setVerifier(isSet: box != nil, into: &actions)
         case .verdictBudget(let budget):
             guard phase != .exited else { return [] }
             verdicts.budget = budget
@@ -191,17 +202,30 @@ struct MonitorEngine: Sendable {
         case .verdictBudgetExpired(let request):
             guard isMonitoring else { return [] }
             verdictBudgetExpired(request: request, now: now, into: &actions)
-        case .screenCaptureEscalation(let policy, let foreground, let owner):
-            guard phase != .exited else { return [] }
-            setScreenCaptureEscalation(policy, isForeground: foreground, owner: owner, now: now, into: &actions)
-        case .outcomeHandler(let isSet):
-            outcomeHandlerIsSet = isSet
-        case .beforeForceExit(let isSet):
-            beforeForceExitIsSet = isSet
+        case .screenCaptureEscalation(let policy, let owner):
+            // Rule 25: set, it monitors like a protection, so it starts as a protection does.
+            let sensed = sense(sensors, now: now, into: &actions)
+            guard phase != .exited else { return actions }
+            setScreenCaptureEscalation(policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+        case .setOutcomeHandler(let handler):
+            actions.append(.install(.outcomeHandler(handler)))
+            outcomeHandlerIsSet = handler != nil
+        case .setBeforeForceExit(let hook, let budget):
+            actions.append(.install(.beforeForceExit(hook, budgetNanoseconds: budget)))
+            beforeForceExitIsSet = hook != nil
         }
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
         return actions
+    }
+
+    /// Rule 13: the same delegate again, or none when none is set, changes nothing (`false`);
+    /// another one takes over the event on screen.
+    private mutating func delegateChanged(to identity: ObjectIdentifier?, now: Int64, into actions: inout [Action]) -> Bool {
+        guard identity != delegate else { return false }
+        delegate = identity
+        handOver(now: now, into: &actions)
+        return true
     }
 
     // MARK: Steps
