@@ -1,6 +1,6 @@
-// Which waiting commands can stand in for others (rules 11, 12, 18 and 19): the mailbox that
+// Which waiting commands can stand in for others (rules 11, 12, 18, 19 and 21): the mailbox that
 // carries commands from other threads asks here, so a storm of calls faster than the main thread
-// can apply them stays bounded. Pure, over values.
+// can apply them stays bounded without the monitor ending up less strict. Pure, over values.
 
 extension MonitorEngine {
     /// The one command that has the effect of `first` followed by `second`, if there is one: the
@@ -25,15 +25,19 @@ extension MonitorEngine {
         }
     }
 
-    /// Folds a long queue of commands into the few that leave the monitor in the same state.
+    /// Folds a long queue of commands into the few that leave the monitor in the same state, or
+    /// a stricter one.
     ///
     /// User actions stay where they are, each token once (a later tap of the same presentation
     /// acts no differently: no time passes between queued commands); protections and exemptions
-    /// stay where they are (rules 18 and 19). Between two of these, the settings made before the
-    /// last start or stop keep their last values and come first, then that start or stop, then
-    /// the settings made after it. So a setting always applies to the same start as it did (call
-    /// detection switched off after a start still applies only to the next one). What is left out
-    /// are states no time passes in; every difference leans towards enforcing: a restart to the
+    /// stay where they are (rules 18 and 19). Between two of these, a segment keeps its last start
+    /// or stop, and also its first and its strictest terminate start (rule 21): with a session
+    /// live, a terminate start begins a countdown whose deadline the session keeps, and exits at
+    /// once when the session's deadline has passed, so dropping one could leave a call that was
+    /// due to end the app unguarded. The settings keep their last value in each stretch between
+    /// the commands kept, so a setting applies to the same start as it did (call detection
+    /// switched off after a start still applies only to the next one). What is left out are
+    /// states no time passes in; every difference leans towards enforcing: a restart to the
     /// policy already in force becomes no change, so a fold never resets a countdown.
     static func fold(_ inputs: [Input]) -> [Input] {
         var result: [Input] = []
@@ -68,8 +72,12 @@ extension MonitorEngine {
         /// Each setting's last value before the first command kept, at its slot's index (a fixed
         /// array, not a dictionary: the fold runs under the mailbox lock, in storms).
         private var leading = Self.noSettings
-        /// The segment's last start or stop, with the settings made after it.
+        /// At most three, in order: the first terminate start, the strictest one, the last
+        /// start or stop (one command may be two of them).
         private var kept: [Kept] = []
+        /// The first terminate start's and the strictest one's positions in `kept`.
+        private var firstTerminate: Int?
+        private var strictestTerminate: Int?
         private var others: [Input] = []
         private static let noSettings = [Input?](repeating: nil, count: SettingSlot.allCases.count)
 
@@ -94,10 +102,23 @@ extension MonitorEngine {
             }
         }
 
-        /// Keeps `input` as the last start or stop, and drops the one before it.
+        /// Keeps `input` as the last start or stop, and drops the one before it unless it is the
+        /// first or the strictest terminate start.
         private mutating func keep(_ input: Input) {
-            if let last = kept.indices.last { drop(last) }
+            if let last = kept.indices.last, last != firstTerminate, last != strictestTerminate {
+                drop(last)
+            }
             kept.append(Kept(input: input))
+            guard case .start(let policy, _) = input, policy.flow == .terminate else { return }
+            let index = kept.count - 1
+            if firstTerminate == nil { firstTerminate = index }
+            if let strictest = strictestTerminate, case .start(let known, _) = kept[strictest].input, known.seconds <= policy.seconds {
+                return
+            }
+            let previous = strictestTerminate
+            strictestTerminate = index
+            // A strictest one that is neither the first nor the last any more has done its part.
+            if let previous, previous != firstTerminate { drop(previous) }
         }
 
         /// Removes the kept command at `index`; the settings made after it join those made before
@@ -107,6 +128,8 @@ extension MonitorEngine {
             for slot in after.indices where after[slot] != nil {
                 if index == 0 { leading[slot] = after[slot] } else { kept[index - 1].settings[slot] = after[slot] }
             }
+            if let first = firstTerminate, first > index { firstTerminate = first - 1 }
+            if let strictest = strictestTerminate, strictest > index { strictestTerminate = strictest - 1 }
         }
 
         mutating func flush(into result: inout [Input]) {
