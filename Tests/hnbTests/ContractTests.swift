@@ -206,7 +206,7 @@ extension CallsAndEventsTests {
         let b = CallSnapshot(id: CallID("B"))
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 3)), now: 0)
         #expect(engine.handle(.calls(.complete([a, b])), now: 0) == [
-            .emit(.started), .present(.acknowledge, remaining: 3, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000),
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 1, button: .hidden, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])
         #expect(engine.handle(.calls(.complete([b, a])), now: 0) == [])
         var endedA = a
@@ -215,7 +215,7 @@ extension CallsAndEventsTests {
         #expect(engine.handle(.calls(.changes([])), now: 0) == [])
         #expect(engine.handle(.calls(.complete([])), now: 0) == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
-            .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: 0, lowestRemaining: 3, wasScreenCaptured: false,
+            .outcome(.engine(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: 0, lowestRemaining: 3, wasScreenCaptured: false,
                            presentations: [.init(surface: .builtInDialog, at: 0, remaining: 3)])),
         ])
         #expect(engine.callState == .idle)

@@ -22,7 +22,7 @@ struct EngineEdgeTests {
             CallSnapshot(id: CallID("A")),
             CallSnapshot(id: CallID("B"), hasConnected: true),
         ])), now: 7)
-        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_007)])
+        #expect(actions == [.emit(.started), .present(.acknowledge, remaining: 0, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: 1_000_000_007)])
     }
 
     @Test("A held snapshot counts as connected even if the source left hasConnected false")
@@ -55,7 +55,7 @@ struct EngineEdgeTests {
         // Rule 16: the force exit's outcome comes right before the exit.
         #expect(engine.handle(.userAction(token: 1), now: 0) == [
             .cancelWakeUp, .stopSources(callSource: true),
-            .outcome(.init(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false,
+            .outcome(.engine(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 0, lowestRemaining: 1, wasScreenCaptured: false,
                            presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)])),
             .exit(code: 0),
         ])

@@ -461,20 +461,20 @@ struct EscalationEngineTests {
         _ = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = engine.handle(.screenCaptureEscalation(MonitorPolicy(flow: .acknowledge, requestedSeconds: 1)), now: 0)
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0) == [
-            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
+            .emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: second),
         ])
         #expect(engine.handle(.screenCapture(isCaptured: true), now: second / 2) == [
             .dismiss(on: .builtInDialog), .cancelWakeUp,
-            .outcome(.init(ending: .policyChanged, flow: .acknowledge, total: 0, startedAt: 0, endedAt: second / 2, lowestRemaining: 0,
+            .outcome(.engine(ending: .policyChanged, flow: .acknowledge, total: 0, startedAt: 0, endedAt: second / 2, lowestRemaining: 0,
                            wasScreenCaptured: true, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 0)])),
-            .present(.acknowledge, remaining: 1, token: 2, refused: true, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second / 2 + second),
+            .present(.acknowledge, remaining: 1, token: 2, button: .hidden, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: second / 2 + second),
         ])
         // Without an escalation the same capture only refuses the acknowledgement on screen.
         var plain = MonitorEngine()
         _ = plain.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
         _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = plain.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
-        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.acknowledgementRefused(true)])
-        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.acknowledgementRefused(false)])
+        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.button(.refused, on: .builtInDialog)])
+        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.button(.available, on: .builtInDialog)])
     }
 }

@@ -312,12 +312,12 @@ struct ExemptionTests {
         #expect(engine.handle(.calls(.changes([a, b])), now: 0) == [])
         #expect(engine.handle(.calls(.changes([endedA])), now: 0) == [])
         // A's end, a change, forgot A's exemption by itself.
-        #expect(engine.guards.exemptLive == [CallID("B"): false] && engine.guards.exemptPending.isEmpty)
+        #expect(engine.guards.exemptLive == [CallID("B"): LiveCall(isConnected: false, isOutgoing: false)] && engine.guards.exemptPending.isEmpty)
         // B's end notification is lost; the complete list no longer holds it.
         #expect(engine.handle(.calls(.complete([])), now: 0) == [])
         #expect(engine.guards.exemptLive.isEmpty && engine.guards.exemptPending.isEmpty)
         // The same identifiers again are new calls, guarded like any other.
-        #expect(engine.handle(.calls(.changes([a])), now: 0) == [.emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000)])
+        #expect(engine.handle(.calls(.changes([a])), now: 0) == [.emit(.ringing), .present(.acknowledge, remaining: 0, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: 1_000_000_000)])
         #expect(engine.handle(.calls(.changes([b])), now: 0) == [])
         #expect(engine.callState == .ringing)
     }
@@ -343,11 +343,11 @@ struct ExemptionTests {
         let scam = CallSnapshot(id: CallID("SCAM"))
         #expect(engine.handle(.calls(.complete([bank])), now: 0) == [])
         #expect(engine.handle(.calls(.complete([bank, scam])), now: 0) == [
-            .emit(.ringing), .present(.terminate, remaining: 2, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: 1_000_000_000),
+            .emit(.ringing), .present(.terminate, remaining: 2, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: 1_000_000_000),
         ])
         #expect(engine.handle(.calls(.complete([bank])), now: 5) == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
-            .outcome(.init(
+            .outcome(.engine(
                 ending: .callEnded, flow: .terminate, total: 2, startedAt: 0, endedAt: 5, lowestRemaining: 2, wasScreenCaptured: false,
                 presentations: [.init(surface: .builtInDialog, at: 0, remaining: 2)]
             )),

@@ -43,7 +43,7 @@ struct VerdictEngineTests {
     func rule23_asksAfterPresentation() {
         let (_, actions) = started()
         #expect(actions == [
-            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
+            .emit(.started), .present(.terminate, remaining: 5, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: second), .ask(request: 1, budgetEndsAt: 3 * second),
         ])
     }
@@ -53,7 +53,7 @@ struct VerdictEngineTests {
         var engine = MonitorEngine()
         _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
         #expect(engine.handle(.calls(.changes([live("A")])), now: 0) == [
-            .emit(.started), .present(.terminate, remaining: 5, token: 1, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog), .schedule(at: second),
+            .emit(.started), .present(.terminate, remaining: 5, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog), .schedule(at: second),
         ])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [])
         #expect(engine.verdict == .unknown)
@@ -75,7 +75,7 @@ struct VerdictEngineTests {
         #expect(engine.handle(.verdictBudgetExpired(request: 1), now: second / 2) == [.verdict(.unknown, on: .builtInDialog)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second) == [])
         #expect(engine.verdict == .unknown)
-        #expect(engine.verdicts.recordedAt == second / 2)
+        #expect(engine.shownEvent?.verdictAt == second / 2)
     }
 
     @Test("Rule 23: a call that joins asks again; the answer to the earlier question is then stale")
@@ -98,7 +98,7 @@ struct VerdictEngineTests {
         _ = engine.handle(.calls(.changes([live("B")])), now: second / 2)
         #expect(engine.handle(.calls(.complete([])), now: second) == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
-            .outcome(.init(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: second, lowestRemaining: 3,
+            .outcome(.engine(ending: .callEnded, flow: .acknowledge, total: 3, startedAt: 0, endedAt: second, lowestRemaining: 3,
                            wasScreenCaptured: false, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 3)],
                            verdict: .bankIsNotCalling, verdictAt: second / 4)),
             .cancelAsk,
@@ -107,7 +107,7 @@ struct VerdictEngineTests {
         #expect(engine.handle(.verdictBudgetExpired(request: 2), now: 4 * second) == [])
         // The next event starts afresh at unknown, with a question of its own.
         #expect(engine.handle(.calls(.changes([live("C")])), now: 5 * second) == [
-            .emit(.started), .present(.acknowledge, remaining: 3, token: 2, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
+            .emit(.started), .present(.acknowledge, remaining: 3, token: 2, button: .hidden, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 6 * second), .ask(request: 3, budgetEndsAt: 8 * second),
         ])
         #expect(engine.verdict == .unknown)
@@ -117,7 +117,7 @@ struct VerdictEngineTests {
     func rule23_exitBeforeCancel() {
         var (engine, _) = started(seconds: 1)
         let actions = engine.handle(.wake(), now: second)
-        #expect(Array(actions.prefix(3)) == [.tick(remaining: 0, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
+        #expect(Array(actions.prefix(3)) == [.tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
         #expect(Array(actions.suffix(2)) == [.exit(code: 0), .cancelAsk])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second) == [])
     }
@@ -149,7 +149,7 @@ struct VerdictEngineTests {
         // The next event asks its own.
         _ = engine.handle(.userAction(token: 1), now: 3 * second)
         #expect(engine.handle(.calls(.changes([live("C")])), now: 4 * second) == [
-            .present(.acknowledge, remaining: 0, token: 2, refused: false, verdict: .unknown, tellsVerdict: false, beginsEvent: true, on: .builtInDialog),
+            .present(.acknowledge, remaining: 0, token: 2, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 5 * second), .ask(request: 3, budgetEndsAt: 7 * second),
         ])
     }

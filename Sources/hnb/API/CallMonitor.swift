@@ -82,7 +82,7 @@ public final class CallMonitor: NSObject {
             callSource: callSource,
             appState: appState,
             scheduler: scheduler,
-            defaultUI: DefaultSecurityUI(renderer: alertRenderer, strings: strings),
+            dialog: BuiltInDialog(renderer: alertRenderer, strings: strings),
             terminator: terminator,
             screenCapture: screenCapture,
             wallClock: wallClock

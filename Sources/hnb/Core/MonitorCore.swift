@@ -18,6 +18,8 @@ final class MonitorCore {
     private let exitSequence: ExitSequence
     private let signals: SignalPublisher
     private var engine = MonitorEngine()
+    /// The wall clock, read once per step for the engine to stamp on events and outcomes.
+    private let wallClock: @Sendable () -> Date
 
     /// The risk signals, readable from any thread.
     nonisolated let board: SignalBoard
@@ -35,7 +37,7 @@ final class MonitorCore {
         callSource: any CallSource,
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
-        defaultUI: DefaultSecurityUI,
+        dialog: BuiltInDialog,
         terminator: any AppTerminator,
         screenCapture: any ScreenCaptureSource,
         wallClock: @escaping @Sendable () -> Date
@@ -48,8 +50,9 @@ final class MonitorCore {
         sources = SourceRunner(callSource: callSource, appState: appState, screenCapture: screenCapture, deliver: post)
         wakeUp = WakeUpTimer(scheduler: scheduler, deliver: submit)
         asker = VerdictAsker(scheduler: scheduler, deliver: submit, post: post)
-        surfaces = SurfaceDriver(defaultUI: defaultUI) { submit(.delegateReleased) }
-        outcomes = OutcomeDesk(wallClock: wallClock, feed: outcomeFeed)
+        surfaces = SurfaceDriver(dialog: dialog) { submit(.delegateReleased) }
+        self.wallClock = wallClock
+        outcomes = OutcomeDesk(feed: outcomeFeed)
         exitSequence = ExitSequence(terminator: terminator)
         if let clock = scheduler as? any AnyThreadClock {
             let read: @Sendable () -> Int64 = { clock.anyThreadNow }
@@ -82,7 +85,7 @@ final class MonitorCore {
         // An owner let go of in this step (`stopSources`) lives to the step's end, so that the
         // app code the step runs after it (outcome handler, hook) still finds its monitor.
         let ownerThroughStep = sources.owner
-        let actions = engine.handle(input, now: scheduler.now) { sources.sensors }
+        let actions = engine.handle(input, now: scheduler.now, wallClock: wallClock()) { sources.sensors }
         for action in actions {
             perform(action)
         }
@@ -93,12 +96,12 @@ final class MonitorCore {
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event): signals.emit(event)
-        case .present(let flow, let remaining, let token, let refused, let verdict, let tellsVerdict, let beginsEvent, let on):
-            present(
-                flow, remaining: remaining, token: token, refused: refused, verdict: verdict, tellsVerdict: tellsVerdict,
-                beginsEvent: beginsEvent, on: on
+        case .present(let flow, let remaining, let token, let button, let verdict, let tellsVerdict, let on):
+            surfaces.present(
+                flow, remaining: remaining, button: button, verdict: verdict, tellsVerdict: tellsVerdict, on: on,
+                onUserAction: userAction(for: token)
             )
-        case .tick(let remaining, let on): surfaces.tick(remaining: remaining, on: on)
+        case .tick(let remaining, let button, let on): surfaces.tick(remaining: remaining, button: button, on: on)
         case .dismiss(let on): surfaces.dismiss(on: on)
         case .schedule(let deadline): wakeUp.schedule(at: deadline)
         case .cancelWakeUp: wakeUp.cancel()
@@ -106,28 +109,15 @@ final class MonitorCore {
         case .startCallSource: sources.startCallSource()
         case .stopCallSource: sources.stopCallSource()
         case .stopSources(let callSource): sources.stopSources(callSource: callSource)
-        case .outcome(let ended): outcomes.deliver(ended)
+        case .outcome(let outcome): outcomes.deliver(outcome)
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
-        case .acknowledgementRefused(let refused): surfaces.setRefused(refused)
+        case .button(let button, let on): surfaces.setButton(button, on: on)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
         case .verdict(let verdict, let on): show(verdict, on: on)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         }
-    }
-
-    /// A presentation: drawn on its surface, and, when it begins the event, the event's
-    /// wall-clock start.
-    private func present(
-        _ flow: CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
-        beginsEvent: Bool, on surface: MonitorEngine.Surface
-    ) {
-        outcomes.presented(beginsEvent: beginsEvent)
-        surfaces.present(
-            flow, remaining: remaining, refused: refused, verdict: verdict, tellsVerdict: tellsVerdict, on: surface,
-            onUserAction: userAction(for: token)
-        )
     }
 
     /// A verdict recorded: logged with its instant (the simulator's transcript), then shown.

@@ -8,14 +8,13 @@ struct RiskSnapshot: Sendable {
     var isMonitoring = false
     var callState = CallMonitorCallState.idle
     var isScreenCaptured = false
-    /// The event on screen, as the engine keeps it; the object readers get is made when they ask,
-    /// so a step costs no allocation.
+    /// The event on screen, as the engine keeps it (its verdict included); the object readers get
+    /// is made when they ask, so a step costs no allocation.
     var event: MonitorEngine.Event?
-    /// The verdict of the event on screen (rule 23); `unknown` when none is shown.
-    var verdict = CallMonitorCallVerdict.unknown
-    /// Whether the shown event's action would be accepted now.
-    var isActionAvailable = false
-    /// Rule 17: whether the shown acknowledge event refuses its action because of a capture.
+    /// The shown event's button, as the engine decided it: whether its action is accepted now.
+    var button = MonitorEngine.Button.hidden
+    /// Rule 17: whether the shown acknowledge event refuses its action because of a capture (also
+    /// while its delay runs and the button is hidden).
     var isAcknowledgementRefused = false
     /// When the last observed session ended (`nil`: none has); read only while `callState` is idle.
     var lastSessionEndedAt: Int64?
@@ -23,12 +22,16 @@ struct RiskSnapshot: Sendable {
     /// the main thread.
     var publishedAt: Int64 = 0
 
+    /// The verdict of the event on screen (rule 23); `unknown` when none is shown.
+    var verdict: CallMonitorCallVerdict { event?.verdict ?? .unknown }
+
+    /// The event on screen as the object readers get: the same event, made when asked.
     var securityEvent: CallMonitorSecurityEvent? {
         event.map {
             CallMonitorSecurityEvent(
                 flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
-                isActionAvailable: isActionAvailable, isAcknowledgementRefused: isAcknowledgementRefused,
-                wasScreenCaptured: $0.captured, verdict: verdict
+                isActionAvailable: button == .available, isAcknowledgementRefused: isAcknowledgementRefused,
+                wasScreenCaptured: $0.captured, verdict: $0.verdict
             )
         }
     }
@@ -38,8 +41,8 @@ struct RiskSnapshot: Sendable {
     /// same.
     func sameSignals(as other: RiskSnapshot) -> Bool {
         isMonitoring == other.isMonitoring && callState == other.callState && isScreenCaptured == other.isScreenCaptured
-            && isActionAvailable == other.isActionAvailable && isAcknowledgementRefused == other.isAcknowledgementRefused
-            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event) && verdict == other.verdict
+            && button == other.button && isAcknowledgementRefused == other.isAcknowledgementRefused
+            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event)
     }
 
     private static func sameEvent(_ a: MonitorEngine.Event?, _ b: MonitorEngine.Event?) -> Bool {
@@ -47,7 +50,7 @@ struct RiskSnapshot: Sendable {
         case (nil, nil): true
         case let (a?, b?):
             a.flow == b.flow && a.remaining == b.remaining && a.total == b.total && a.startedAt == b.startedAt
-                && a.captured == b.captured
+                && a.captured == b.captured && a.verdict == b.verdict
         default: false
         }
     }

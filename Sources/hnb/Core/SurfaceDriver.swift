@@ -4,7 +4,7 @@
 /// Carries out the engine's UI actions on the delegate or the built-in dialog.
 @MainActor
 final class SurfaceDriver {
-    private let defaultUI: DefaultSecurityUI
+    private let dialog: BuiltInDialog
     /// Tells the core that the delegate turned out released while an action was carried out.
     private let reportRelease: @MainActor () -> Void
     private weak var delegate: (any CallMonitorDelegate)?
@@ -15,8 +15,8 @@ final class SurfaceDriver {
     /// (the engine says when the event is on a delegate; only this knows which object).
     private var drawnOn = WeakDelegate(nil)
 
-    nonisolated init(defaultUI: DefaultSecurityUI, reportRelease: @escaping @MainActor () -> Void) {
-        self.defaultUI = defaultUI
+    nonisolated init(dialog: BuiltInDialog, reportRelease: @escaping @MainActor () -> Void) {
+        self.dialog = dialog
         self.reportRelease = reportRelease
     }
 
@@ -43,11 +43,11 @@ final class SurfaceDriver {
     }
 
     func setStrings(_ strings: CallMonitorStrings) {
-        defaultUI.setStrings(strings)
+        dialog.setStrings(strings)
     }
 
     func present(
-        _ flow: CallMonitorFlow, remaining: Int32, refused: Bool, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
+        _ flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
         on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
     ) {
         switch target {
@@ -67,14 +67,14 @@ final class SurfaceDriver {
             }
         case .builtInDialog:
             drawnOn = WeakDelegate(nil)
-            defaultUI.present(flow: flow, remaining: remaining, refused: refused, verdict: verdict, onAction: onUserAction)
+            dialog.present(flow: flow, remaining: remaining, button: button, verdict: verdict, onAction: onUserAction)
         }
     }
 
-    func tick(remaining: Int32, on target: MonitorEngine.Surface) {
+    func tick(remaining: Int32, button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
         switch target {
         case .delegate: drawnOn.object?.callMonitorCountdownTick(remaining)
-        case .builtInDialog: defaultUI.tick(remaining: remaining)
+        case .builtInDialog: dialog.tick(remaining: remaining, button: button)
         }
     }
 
@@ -83,18 +83,20 @@ final class SurfaceDriver {
         drawnOn = WeakDelegate(nil)
         switch target {
         case .delegate: shownOn.object?.callMonitorDidEndCall()
-        case .builtInDialog: defaultUI.dismiss()
+        case .builtInDialog: dialog.dismiss()
         }
     }
 
-    func setRefused(_ refused: Bool) {
-        defaultUI.setRefused(refused)
+    /// A delegate has no button to redraw (its own UI asks the monitor); the dialog has.
+    func setButton(_ button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
+        guard target == .builtInDialog else { return }
+        dialog.setButton(button)
     }
 
     func show(_ verdict: CallMonitorCallVerdict, on target: MonitorEngine.Surface) {
         switch target {
         case .delegate: (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
-        case .builtInDialog: defaultUI.setVerdict(verdict)
+        case .builtInDialog: dialog.setVerdict(verdict)
         }
     }
 }

@@ -1,6 +1,6 @@
-// The engine's vocabulary: the policy it enforces, the actions it returns and the records of an
-// event that those carry (its inputs, the commands, are in MonitorEngine+Input.swift). The rules
-// are in MonitorEngine.swift and its extensions; nothing here decides anything.
+// The engine's vocabulary: the policy it enforces, the actions it returns and the names of what
+// those carry (its inputs, the commands, are in MonitorEngine+Input.swift). The rules are in
+// MonitorEngine.swift and its extensions; nothing here decides anything.
 
 /// The policy a monitor enforces, with its seconds already clamped.
 struct MonitorPolicy: Equatable, Sendable {
@@ -48,18 +48,17 @@ extension MonitorEngine {
     enum Action: Equatable, Sendable {
         /// Tell the callback.
         case emit(CallEvent)
-        /// Show the security UI on `surface`; the user action must carry `token`. `refused` is
-        /// whether the acknowledgement is refused at this moment (rule 17), for the built-in
-        /// dialog to say so; `verdict` is the event's verdict so far (rule 24), for a surface that
-        /// takes the event over to show it, and `tellsVerdict` whether a delegate is told it too
-        /// (rule 24: a known verdict, on a delegate). `beginsEvent`: the event's first
-        /// presentation (its wall-clock start, rule 16), not a hand-over.
+        /// Show the security UI on `surface`; the user action must carry `token`. `button` is the
+        /// event's button at this moment (rules 5, 6 and 17), for the built-in dialog to draw as it
+        /// is; `verdict` is the event's verdict so far (rule 24), for a surface that takes the
+        /// event over to show it, and `tellsVerdict` whether a delegate is told it too (rule 24: a
+        /// known verdict, on a delegate). A first presentation and a hand-over look the same.
         case present(
-            CallMonitorFlow, remaining: Int32, token: UInt64, refused: Bool, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
-            beginsEvent: Bool, on: Surface
+            CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
+            on: Surface
         )
-        /// Update the countdown on `surface`, where the event is shown.
-        case tick(remaining: Int32, on: Surface)
+        /// Update the countdown on `surface`, where the event is shown, with the button it has now.
+        case tick(remaining: Int32, button: Button, on: Surface)
         /// Remove the security UI from `surface`, where the event was shown.
         case dismiss(on: Surface)
         /// Wake the engine at this instant (replaces any pending wake-up).
@@ -78,15 +77,15 @@ extension MonitorEngine {
         case stopSources(callSource: Bool)
         /// Force-exit the app.
         case exit(code: Int32)
-        /// A security event is over (rule 16); comes after its UI was dismissed and, for the force
-        /// exit, before `exit`.
-        case outcome(EndedEvent)
+        /// A security event is over (rule 16): its record, complete, to hand to the outcome handler
+        /// and the streams; comes after its UI was dismissed and, for the force exit, before `exit`.
+        case outcome(CallMonitorOutcome)
         /// Start the watchdog that ends the app with `code` if the app code before the force exit
         /// (the outcome handler, the before-exit hook) overruns its budget; `exit` disarms it.
         case armExitWatchdog(code: Int32)
-        /// The shown acknowledge event's action is now refused (`true`) because the screen is
-        /// captured, or accepted again (`false`) (rule 17).
-        case acknowledgementRefused(Bool)
+        /// The button of the event on `surface` changed without a tick: rule 17 now refuses the
+        /// acknowledgement because the screen is captured, or accepts it again.
+        case button(Button, on: Surface)
         /// Ask the verifier (question `request`) and wake the engine with
         /// `verdictBudgetExpired(request:)` at `budgetEndsAt`; replaces any question in flight
         /// (rule 23). Touches no other timer.
@@ -109,41 +108,4 @@ extension MonitorEngine {
     typealias Surface = CallMonitorOutcome.Surface
     /// One presentation of an event (rule 16's record of hand-overs).
     typealias Presentation = CallMonitorOutcome.Presentation
-
-    /// What the engine knows of a security event that is over.
-    struct EndedEvent: Equatable, Sendable {
-        let ending: Ending
-        let flow: CallMonitorFlow
-        /// The countdown's length in seconds.
-        let total: Int32
-        let startedAt: Int64
-        let endedAt: Int64
-        /// The last (lowest) value the UI was given.
-        let lowestRemaining: Int32
-        /// Whether the screen was captured at any moment of the event.
-        let wasScreenCaptured: Bool
-        /// Every presentation in order: the first, then one per hand-over (rule 13).
-        let presentations: [Presentation]
-        /// The event's verdict and when it was recorded (rule 23); `nil`: none was.
-        var verdict: CallMonitorCallVerdict = .unknown
-        var verdictAt: Int64?
-    }
-
-    /// A security event on screen.
-    struct Event: Equatable, Sendable {
-        let flow: CallMonitorFlow
-        /// The countdown's length in seconds.
-        let total: Int32
-        /// When the event began.
-        let startedAt: Int64
-        /// Where the countdown counts from: tick k is due at `origin + k s`. `startedAt`, except
-        /// for a terminate event that inherits an earlier deadline of its session (rule 21).
-        var origin: Int64
-        /// The last value the UI was given.
-        var remaining: Int32
-        /// Identifies the current presentation; a user action with another token is stale.
-        var token: UInt64
-        /// Whether the screen was captured at any moment since the event began.
-        var captured: Bool
-    }
 }

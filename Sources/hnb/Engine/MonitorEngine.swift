@@ -4,6 +4,11 @@
 // MonitorEngine+Input.swift, the actions in MonitorEngine+Vocabulary.swift) carries everything its
 // side effect needs, so the core (Core/MonitorCore.swift and its parts) only switches on actions:
 // it never reads the engine back after one, nor looks ahead in the list.
+// The state it keeps is sealed in types that own their invariants: the live calls and their
+// aggregate (LiveCalls.swift), the policies and what they cover (Guards.swift), the event on
+// screen with its presentations and verdict (MonitorEngine+Event.swift).
+
+import Foundation
 
 struct MonitorEngine: Sendable {
     /// One nanosecond-based second; every countdown step is this long.
@@ -25,20 +30,14 @@ struct MonitorEngine: Sendable {
         case exited
     }
 
-    enum Security: Equatable, Sendable {
-        /// No event is shown. One begins when the session is live and the app is in the foreground.
-        case waiting
-        /// An event is on screen.
-        case shown(Event)
-    }
-
+    // Stored state changed by the steps in this file and its extensions (other files, so not
+    // `private(set)`); the invariants are sealed inside the types.
     var phase: Phase = .off
-    var security: Security = .waiting
-    /// Live calls and whether each counts as connected.
-    var calls: [CallID: Bool] = [:]
-    /// How many of `calls` are connected, so the aggregate costs O(1) whatever the number of calls.
-    var connectedCount = 0
-    var aggregate: AggregateCallState = .idle
+    /// The event on screen; `nil` while waiting for one (it begins when the session is live and
+    /// the app is in the foreground, rule 4).
+    var shownEvent: Event?
+    /// The live calls of the session and their aggregate (rule 1).
+    var calls = LiveCalls()
     var isForeground = true
     private var lastToken: UInt64 = 0
     /// The latest screen-capture state reported (kept while off: a start reads it).
@@ -46,7 +45,7 @@ struct MonitorEngine: Sendable {
     /// The opt-in rule 17.
     private var refusesAcknowledgementWhileScreenCaptured = false
     /// The app-wide policy, the protections, exemptions, acknowledged calls, the session's
-    /// terminate deadline and the detection switch (rules 18 to 22; MonitorEngine+Guards.swift).
+    /// terminate deadline and the detection switch (rules 18 to 22; Guards.swift).
     var guards = Guards()
     /// The delegate set, by identity: where the next presentation goes (rule 13).
     private var delegate: ObjectIdentifier?
@@ -54,20 +53,15 @@ struct MonitorEngine: Sendable {
     /// force exit, under the exit watchdog (rule 16).
     private var outcomeHandlerIsSet = false
     private var beforeForceExitIsSet = false
-    /// Where the event on screen was shown so far, in order (rule 16). Kept beside the event, not
-    /// in it, so that `Event` stays a plain value: the engine copies it on every step.
-    private var presentations: [Presentation] = []
     /// When the last observed call session ended (or monitoring stopped during one), for the
     /// recent-call signal; `nil` if none has ended yet.
     var lastLiveAt: Int64?
-    /// How many security events have begun, and how many calls joined a session: counters the
-    /// verdict (rule 23, MonitorEngine+Verdict.swift) reads to know when to ask. Nothing here
-    /// reads them.
-    var eventsBegun: UInt64 = 0
-    var callsJoined: UInt64 = 0
-    /// The verdict of the event on screen (rule 23): beside the event and its timers, never read
-    /// by them.
+    /// The verifier and its question (rule 23); the verdict itself is the event's. Never read by
+    /// the countdown, the exit or an ending.
     var verdicts = VerdictState()
+    /// The wall clock as the core read it for this step (``handle(_:now:wallClock:)``): stamped
+    /// on an event that begins and on an outcome, for logs (rule 16); nothing is decided by it.
+    private var wallClock = Date(timeIntervalSince1970: 0)
 
     // MARK: Read-only views for the facade and tests
 
@@ -75,46 +69,39 @@ struct MonitorEngine: Sendable {
     /// Whether the monitor follows a session it no longer monitors (rule 10).
     var isFollowing: Bool { phase == .following }
     var hasExited: Bool { phase == .exited }
-    var callState: AggregateCallState { aggregate }
-    var shownEvent: Event? { if case .shown(let event) = security { event } else { nil } }
+    /// The aggregate as the session last settled it (rule 1).
+    var callState: AggregateCallState { calls.settled }
     /// Where the event on screen is shown: its latest presentation's surface (rule 13).
     var shownSurface: Surface {
-        guard shownEvent != nil, let latest = presentations.last else {
+        guard let shownEvent else {
             preconditionFailure("Internal inconsistency: a surface asked for with no event shown")
         }
-        return latest.surface
+        return shownEvent.surface
     }
     /// The verdict of the event on screen (`unknown` when none is shown).
-    var verdict: CallMonitorCallVerdict { shownEvent == nil ? .unknown : verdicts.verdict }
+    var verdict: CallMonitorCallVerdict { shownEvent?.verdict ?? .unknown }
     /// Whether the screen is captured, as far as the running monitor knows (false while off).
     var screenCaptured: Bool { isMonitoring && isCaptured }
     /// When the last observed session ended; only meaningful while `callState` is idle.
     var lastSessionEndedAt: Int64? { lastLiveAt }
     /// Rule 25: the screen is captured while a visible call is live, so the escalation, if one is
     /// set, counts among the policies.
-    var escalationConditionHolds: Bool { isMonitoring && isCaptured && aggregate != .idle }
+    var escalationConditionHolds: Bool { isMonitoring && isCaptured && calls.settled != .idle }
     /// Rule 17: the shown acknowledge event refuses its action because the screen is captured.
     var acknowledgementRefused: Bool {
-        guard refusesAcknowledgementWhileScreenCaptured, isCaptured, case .shown(let event) = security else { return false }
-        return event.flow == .acknowledge
+        guard refusesAcknowledgementWhileScreenCaptured, isCaptured, let shownEvent else { return false }
+        return shownEvent.flow == .acknowledge
     }
-    /// Whether the shown event's action would be accepted now.
-    var actionAvailable: Bool {
-        guard let event = shownEvent else { return false }
-        switch event.flow {
-        case .terminate: return true
-        case .acknowledge: return event.remaining == 0 && !acknowledgementRefused
-        }
-    }
+    /// The shown event's button (`hidden` when none is shown): the one answer to whether the
+    /// button is drawn and whether the user action is accepted now.
+    var button: Button { shownEvent?.button(refused: acknowledgementRefused) ?? .hidden }
 
     /// Everything the risk getters report, as of now: the core publishes it after every step.
     var signals: RiskSnapshot {
-        let shown = shownEvent
-        return RiskSnapshot(
+        RiskSnapshot(
             // Rule 10: following is silent, to the risk signals too: they read as stopped.
-            isMonitoring: isMonitoring, callState: isFollowing ? .idle : aggregate, isScreenCaptured: screenCaptured, event: shown, verdict: verdict,
-            isActionAvailable: shown != nil && actionAvailable, isAcknowledgementRefused: shown != nil && acknowledgementRefused,
-            lastSessionEndedAt: lastLiveAt
+            isMonitoring: isMonitoring, callState: isFollowing ? .idle : calls.settled, isScreenCaptured: screenCaptured,
+            event: shownEvent, button: button, isAcknowledgementRefused: acknowledgementRefused, lastSessionEndedAt: lastLiveAt
         )
     }
 
@@ -126,24 +113,27 @@ struct MonitorEngine: Sendable {
     // MARK: Transitions
 
     /// Applies one input and returns the actions to carry out, in order. Each case is one named
-    /// step below; BehaviourContract.md names the step that holds each rule. `sensors` reads the
-    /// app-state and capture sources; it is called only for a command that starts monitoring.
-    mutating func handle(_ input: Input, now: Int64, sensors: () -> Sensors) -> [Action] {
+    /// step below; BehaviourContract.md names the step that holds each rule. `now` is the
+    /// monotonic clock every rule reads; `wallClock`, read by the core once per step, is only
+    /// stamped on events and outcomes for logs. `sensors` reads the app-state and capture
+    /// sources; it is called only for a command that starts monitoring.
+    mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
+        self.wallClock = wallClock
         var actions: [Action] = []
         switch input {
         case .start(let policy, let owner):
-            let sensed = sense(sensors, now: now, into: &actions)
+            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
             setAppWide(.enforce(policy), isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .observe(let owner):
-            let sensed = sense(sensors, now: now, into: &actions)
+            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
             setAppWide(.observe, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
         case .beginProtection(let id, let policy, let owner):
-            let sensed = sense(sensors, now: now, into: &actions)
+            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
             beginProtection(id, policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .endProtection(let id):
@@ -186,9 +176,9 @@ struct MonitorEngine: Sendable {
             screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
         case .refusesAcknowledgementWhileScreenCaptured(let on):
             guard phase != .exited else { return [] }
-            let refusedBefore = acknowledgementRefused
+            let buttonBefore = button
             refusesAcknowledgementWhileScreenCaptured = on
-            if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+            buttonMayHaveChanged(from: buttonBefore, into: &actions)
         case .setCallVerifier(let box):
             actions.append(.install(.verifier(box)))
             guard phase != .exited else { return actions }
@@ -204,7 +194,7 @@ struct MonitorEngine: Sendable {
             verdictBudgetExpired(request: request, now: now, into: &actions)
         case .screenCaptureEscalation(let policy, let owner):
             // Rule 25: set, it monitors like a protection, so it starts as a protection does.
-            let sensed = sense(sensors, now: now, into: &actions)
+            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
             setScreenCaptureEscalation(policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .setOutcomeHandler(let handler):
@@ -239,23 +229,19 @@ struct MonitorEngine: Sendable {
 
     /// Rules 5, 6, 12 and 17: the action of the presentation on screen, and only that one.
     private mutating func userAction(token: UInt64, now: Int64, into actions: inout [Action]) {
-        guard isMonitoring, case .shown(let event) = security, event.token == token else { return }
+        // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked to,
+        // refuses while the screen is captured. Both are in `button`, which the dialog draws.
+        guard isMonitoring, let event = shownEvent, event.token == token, button == .available else { return }
         switch event.flow {
         case .terminate:
             // Rule 5: the button exits at once. `shown` implies a live session (rule 7 ends the
             // event with the session), which `exit` checks again.
             exit(now: now, into: &actions)
         case .acknowledge:
-            // Rule 6: the engine, not the UI, enforces the delay. Rule 17: and, when asked
-            // to, refuses while the screen is captured.
-            guard event.remaining == 0, !acknowledgementRefused else { return }
             // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
             // under this policy and any policy no stricter; a later call warns again.
-            guards.acknowledge(calls.keys, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
-            actions.append(.dismiss(on: shownSurface))
-            security = .waiting
-            actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, .acknowledged, now: now)))
+            guards.acknowledge(calls, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
+            endEvent(.acknowledged, now: now, into: &actions)
         }
     }
 
@@ -263,20 +249,24 @@ struct MonitorEngine: Sendable {
     /// (or let it fall back), and may refuse or restore the acknowledgement. Recorded in every
     /// phase but the exit, so a start knows the state it starts in.
     private mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
-        let refusedBefore = acknowledgementRefused
+        let buttonBefore = button
         let shownBefore = shownEvent?.token
         isCaptured = captured
-        if captured, case .shown(var event) = security, isMonitoring {
-            event.captured = true
-            security = .shown(event)
-        }
+        if captured, isMonitoring { shownEvent?.markCaptured() }
         // Rule 25 first: when the policy changes, the event that replaces this one is presented
-        // with its refusal already decided, so only an event that stays is told of a change.
+        // with its button already decided, so only an event that stays is told of a change.
         escalationMayHaveChanged(now: now, into: &actions)
         guard shownEvent?.token == shownBefore else { return }
-        if acknowledgementRefused != refusedBefore { actions.append(.acknowledgementRefused(acknowledgementRefused)) }
+        buttonMayHaveChanged(from: buttonBefore, into: &actions)
     }
 
+    /// Rule 17: the refusal changed; the event on screen, if its button changed with it (the
+    /// delay is over), has it redrawn.
+    private func buttonMayHaveChanged(from before: Button, into actions: inout [Action]) {
+        let now = button
+        guard now != before, shownEvent != nil else { return }
+        actions.append(.button(now, on: shownSurface))
+    }
 
     /// Rule 10, when nothing asks for monitoring any more (rule 18): dismiss a shown UI, drop
     /// timers, report nothing else (but the event's outcome, rule 16). With a session live the
@@ -284,16 +274,11 @@ struct MonitorEngine: Sendable {
     /// and its acknowledgements outlive the policies (issue 26), so a policy set again during it
     /// cannot restart a countdown (rule 21).
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
-        if case .shown(let event) = security {
-            actions.append(.dismiss(on: shownSurface))
-            actions.append(.cancelWakeUp)
-            actions.append(.outcome(ended(event, ending, now: now)))
-        }
-        security = .waiting
+        endEvent(ending, now: now, into: &actions)
         // The session was live until now as far as anyone will know: following is silent.
-        if aggregate != .idle { lastLiveAt = now }
+        if calls.settled != .idle { lastLiveAt = now }
         guards.monitoringStopped()
-        guard aggregate == .idle else {
+        guard calls.settled == .idle else {
             phase = .following
             return
         }
@@ -306,9 +291,7 @@ struct MonitorEngine: Sendable {
         actions.append(.stopSources(callSource: guards.detectionEnabled))
         phase = .off
         guards.sessionEnded()
-        calls.removeAll(keepingCapacity: true)
-        connectedCount = 0
-        aggregate = .idle
+        calls = LiveCalls()
     }
 
     /// From following back to monitoring, when a policy is set again during the followed session
@@ -318,7 +301,7 @@ struct MonitorEngine: Sendable {
     mutating func resumeMonitoring(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
         phase = .on
         isForeground = foreground
-        actions.append(.emit(aggregate.event))
+        actions.append(.emit(calls.settled.event))
         // Rule 25: a session that goes on while the screen is captured is escalated at once.
         escalationMayHaveChanged(now: now, into: &actions)
         beginEventIfDue(now: now, into: &actions)
@@ -331,76 +314,82 @@ struct MonitorEngine: Sendable {
     /// begins in the background too, since that deadline runs on there (the background pauses
     /// nothing): so no change of policy in the background can postpone or drop the exit.
     mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
-        guard phase == .on, let policy = guards.inForce, aggregate != .idle, security == .waiting,
+        guard phase == .on, let policy = guards.inForce, calls.settled != .idle, shownEvent == nil,
               isForeground || (policy.flow == .terminate && guards.terminateDeadline != nil),
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
-        let elapsedSeconds = max(0, now &- origin) / Self.second
-        let remaining = elapsedSeconds >= Int64(policy.seconds) ? 0 : policy.seconds - Int32(elapsedSeconds)
-        var event = Event(
-            flow: policy.flow, total: policy.seconds, startedAt: now, origin: origin, remaining: remaining, token: nextToken(),
-            captured: isCaptured
-        )
-        presentations.removeAll(keepingCapacity: true)
-        eventsBegun &+= 1
-        present(&event, begins: true, now: now, into: &actions)
-        if event.flow == .terminate && remaining == 0 {
+        let event = Event(policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured)
+        shownEvent = event
+        present(now: now, into: &actions)
+        if event.flow == .terminate && event.isOver {
             exit(now: now, into: &actions)
             return
         }
-        actions.append(.schedule(at: Self.deadline(origin, plusSeconds: elapsedSeconds + 1)))
+        let elapsedSeconds = Event.countdown(event.total, from: origin, at: now).elapsedSeconds
+        actions.append(.schedule(at: event.nextWakeUp(afterElapsedSeconds: elapsedSeconds)))
     }
 
     /// Rule 13: when the delegate changes during an event, the old surface is dismissed and the
     /// new one starts from the current value. A fresh token makes closures handed to the old
     /// surface stale.
     private mutating func handOver(now: Int64, into actions: inout [Action]) {
-        guard isMonitoring, case .shown(var event) = security else { return }
-        event.token = nextToken()
+        guard isMonitoring, shownEvent != nil else { return }
+        let token = nextToken()
         actions.append(.dismiss(on: shownSurface))
-        present(&event, begins: false, now: now, into: &actions)
+        shownEvent?.handOver(to: token)
+        present(now: now, into: &actions)
     }
 
-    /// Shows `event` on the current surface and records the presentation (rule 16); `begins`:
-    /// the event's first presentation, not a hand-over (rule 13).
-    private mutating func present(_ event: inout Event, begins: Bool, now: Int64, into actions: inout [Action]) {
+    /// Shows the event on screen on the current surface and records the presentation (rule 16):
+    /// its first, or one after a hand-over (rule 13).
+    private mutating func present(now: Int64, into actions: inout [Action]) {
         let surface: Surface = delegate != nil ? .delegate : .builtInDialog
-        presentations.append(Presentation(surface: surface, at: now, remaining: event.remaining))
-        security = .shown(event)
-        // A new event's verdict is `unknown` until asked (followVerdict resets it after this step).
-        let verdict = verdicts.event == eventsBegun ? verdicts.verdict : .unknown
+        shownEvent?.presented(on: surface, at: now)
+        guard let event = shownEvent else { return }
         actions.append(.present(
-            event.flow, remaining: event.remaining, token: event.token, refused: acknowledgementRefused, verdict: verdict,
+            event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
             // Rule 24: a delegate that takes over an event whose verdict is known hears it.
-            tellsVerdict: surface == .delegate && verdict != .unknown, beginsEvent: begins, on: surface
+            tellsVerdict: surface == .delegate && event.verdict != .unknown, on: surface
         ))
     }
 
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
     /// came, so a late or missed wake-up reports the current value and never drifts.
     private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
-        guard case .shown(var event) = security else { return }
-        let elapsedSeconds = max(0, now &- event.origin) / Self.second
-        let remaining = elapsedSeconds >= Int64(event.total) ? 0 : event.total - Int32(elapsedSeconds)
-        if remaining < event.remaining {
-            event.remaining = remaining
-            security = .shown(event)
-            actions.append(.tick(remaining: remaining, on: shownSurface))
-        }
-        if event.flow == .terminate && remaining == 0 {
+        guard let step = shownEvent?.advance(to: now), let event = shownEvent else { return }
+        let elapsedSeconds = step.elapsedSeconds
+        if step.ticked { actions.append(.tick(remaining: event.remaining, button: button, on: event.surface)) }
+        if event.flow == .terminate && event.isOver {
             exit(now: now, into: &actions)
             return
         }
         // The acknowledge flow keeps waking once a second after 0 so that a released delegate is
         // noticed and the warning stays visible (rule 13); the wake-ups report nothing.
-        actions.append(.schedule(at: Self.deadline(event.origin, plusSeconds: elapsedSeconds + 1)))
+        actions.append(.schedule(at: event.nextWakeUp(afterElapsedSeconds: elapsedSeconds)))
+    }
+
+    /// The one end of an event on screen that is not the exit (rules 3, 6, 7, 10, 18, 19 and
+    /// 22): its UI is dismissed where it is shown, its wake-up dropped and its outcome handed out
+    /// (rule 16), in that order; then no event is shown until one begins again (rule 4). Nothing
+    /// when none is shown.
+    mutating func endEvent(_ ending: Ending, now: Int64, into actions: inout [Action]) {
+        guard let event = shownEvent else { return }
+        actions.append(.dismiss(on: event.surface))
+        actions.append(.cancelWakeUp)
+        actions.append(.outcome(event.outcome(ending, now: now, wallClock: wallClock)))
+        shownEvent = nil
+    }
+
+    /// Rule 23: a call joined the session; the event on screen, if any, asks the verifier again.
+    mutating func callJoined() {
+        shownEvent?.noteCallJoined()
     }
 
     mutating func exit(now: Int64, into actions: inout [Action]) {
         // Rule 5: exit only while the call session is live. An event on screen implies it (rule 7
         // ends the event with the session), so anything else is a bug in this file.
-        guard aggregate != .idle, case .shown(let event) = security else {
+        guard calls.settled != .idle, let event = shownEvent else {
             preconditionFailure("Internal inconsistency: a security event outlived its call session")
         }
         let code: Int32 = 0
@@ -410,20 +399,11 @@ struct MonitorEngine: Sendable {
         // there to the exit (the outcome handler, the before-exit hook), so the watchdog that
         // keeps it from holding the exit back starts before the first of them; they share it.
         if outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
-        actions.append(.outcome(ended(event, .forceExit, now: now)))
+        actions.append(.outcome(event.outcome(.forceExit, now: now, wallClock: wallClock)))
         if !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
         phase = .exited
-        security = .waiting
+        shownEvent = nil
         actions.append(.exit(code: code))
-    }
-
-    func ended(_ event: Event, _ ending: Ending, now: Int64) -> EndedEvent {
-        EndedEvent(
-            ending: ending, flow: event.flow, total: event.total, startedAt: event.startedAt, endedAt: now,
-            lowestRemaining: event.remaining, wasScreenCaptured: event.captured, presentations: presentations,
-            verdict: verdicts.event == eventsBegun ? verdicts.verdict : .unknown,
-            verdictAt: verdicts.event == eventsBegun ? verdicts.recordedAt : nil
-        )
     }
 
     private mutating func nextToken() -> UInt64 {

@@ -4,8 +4,8 @@
 import Testing
 @testable import hnb
 
-@Suite("Default UI model", .nothingLeftScheduled)
-struct DefaultUITests {
+@Suite("Built-in dialog model", .nothingLeftScheduled)
+struct BuiltInDialogTests {
     @Test("Terminate: title, message, countdown and Close App at every value")
     func terminateAlert() {
         let alert = SecurityAlert(flow: .terminate, remaining: 7, strings: .english)
@@ -63,12 +63,12 @@ struct DefaultUITests {
     @MainActor
     func hiddenButtonIgnored() {
         let renderer = CapturingRenderer()
-        let ui = DefaultSecurityUI(renderer: renderer, strings: .english)
+        let ui = BuiltInDialog(renderer: renderer, strings: .english)
         var actions = 0
-        ui.present(flow: .acknowledge, remaining: 2) { actions += 1 }
+        ui.present(flow: .acknowledge, remaining: 2, button: .hidden) { actions += 1 }
         renderer.lastOnButton?()
         #expect(actions == 0)
-        ui.tick(remaining: 0)
+        ui.tick(remaining: 0, button: .available)
         renderer.lastOnButton?()
         #expect(actions == 1)
     }

@@ -1,5 +1,5 @@
-// The platform-independent model of the built-in dialog, and the presenter that keeps a renderer
-// in step with the engine.
+// The platform-independent model of the built-in dialog (what it says at one moment) and its
+// texts. BuiltInDialog.swift keeps a renderer in step with the engine.
 
 /// What the built-in security dialog says at one moment.
 ///
@@ -59,28 +59,33 @@ public struct SecurityAlert: Hashable, Sendable {
         verdict: CallMonitorCallVerdict = .unknown
     ) {
         let remaining = max(0, remaining)
-        let verdictLine = Self.verdictLine(verdict, strings: strings)
+        // The engine's decision, the same one its user-action step obeys.
+        let button = MonitorEngine.Button(flow: flow, remaining: remaining, refused: acknowledgementRefused)
+        self.init(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict)
+    }
+
+    /// The dialog for `flow` with `remaining` seconds left and the `button` the engine decided:
+    /// this only puts it into words.
+    init(flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, strings: CallMonitorStrings, verdict: CallMonitorCallVerdict) {
+        let remaining = max(0, remaining)
+        let title: String? = switch button {
+        case .hidden: nil
+        case .available: strings.text(flow == .terminate ? .buttonClose : .buttonAcknowledge)
+        case .refused: strings.text(.buttonRefusedWhileCaptured)
+        }
         switch flow {
         case .terminate:
             self.init(
-                flow: flow,
-                title: strings.text(.alertTitle),
-                message: strings.text(.alertMessage),
-                countdown: strings.countdown(.closeCountdown, remaining: remaining),
-                button: strings.text(.buttonClose),
-                remaining: remaining,
-                verdict: verdictLine
+                flow: flow, title: strings.text(.alertTitle), message: strings.text(.alertMessage),
+                countdown: strings.countdown(.closeCountdown, remaining: remaining), button: title, remaining: remaining,
+                verdict: Self.verdictLine(verdict, strings: strings)
             )
         case .acknowledge:
-            let waiting = remaining > 0
+            // The countdown line while the delay runs, then none (rule 6).
             self.init(
-                flow: flow,
-                title: strings.text(.alertTitle),
-                message: strings.text(.alertMessageWarning),
-                countdown: waiting ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil,
-                button: waiting ? nil : strings.text(acknowledgementRefused ? .buttonRefusedWhileCaptured : .buttonAcknowledge),
-                remaining: remaining,
-                verdict: verdictLine
+                flow: flow, title: strings.text(.alertTitle), message: strings.text(.alertMessageWarning),
+                countdown: remaining > 0 ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil, button: title,
+                remaining: remaining, verdict: Self.verdictLine(verdict, strings: strings)
             )
         }
     }
@@ -151,83 +156,6 @@ public struct CallMonitorStrings: Sendable {
             if let value = table(rawKey), !value.isEmpty { return value }
         }
         return nil
-    }
-}
-
-/// The built-in security UI: turns the engine's present / tick / dismiss into ``SecurityAlert``
-/// values for a renderer.
-@MainActor
-final class DefaultSecurityUI {
-    private let renderer: any SecurityAlertRenderer
-    private var strings: CallMonitorStrings
-    private var flow: CallMonitorFlow = .terminate
-    private var onAction: (@MainActor () -> Void)?
-    /// The remaining value on screen, or nil when the dialog is not shown.
-    private var shownRemaining: Int32?
-    /// Rule 17: the acknowledgement is refused while the screen is captured.
-    private var refused = false
-    /// Rule 24: the verdict of the event shown.
-    private var verdict = CallMonitorCallVerdict.unknown
-
-    nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
-        self.renderer = renderer
-        self.strings = strings
-    }
-
-    func present(
-        flow: CallMonitorFlow, remaining: Int32, refused: Bool = false, verdict: CallMonitorCallVerdict = .unknown,
-        onAction: @escaping @MainActor () -> Void
-    ) {
-        self.flow = flow
-        self.onAction = onAction
-        self.refused = refused
-        self.verdict = verdict
-        render(remaining: remaining)
-    }
-
-    /// Rule 24: redraws a dialog on screen with the verdict's line, when the line changes.
-    func setVerdict(_ verdict: CallMonitorCallVerdict) {
-        let before = SecurityAlert.verdictLine(self.verdict, strings: strings)
-        self.verdict = verdict
-        guard let shownRemaining, SecurityAlert.verdictLine(verdict, strings: strings) != before else { return }
-        render(remaining: shownRemaining)
-    }
-
-    /// Redraws a dialog on screen with the button the capture rule calls for.
-    func setRefused(_ refused: Bool) {
-        guard refused != self.refused else { return }
-        self.refused = refused
-        // Only the acknowledge flow's button, shown once the countdown is over, changes.
-        if flow == .acknowledge, let shownRemaining, shownRemaining <= 0 { render(remaining: shownRemaining) }
-    }
-
-    func tick(remaining: Int32) {
-        render(remaining: remaining)
-    }
-
-    func dismiss() {
-        onAction = nil
-        shownRemaining = nil
-        refused = false
-        verdict = .unknown
-        renderer.dismiss()
-    }
-
-    /// Switches the texts; a dialog on screen is redrawn in the new language at once.
-    func setStrings(_ strings: CallMonitorStrings) {
-        self.strings = strings
-        if let shownRemaining { render(remaining: shownRemaining) }
-    }
-
-    private func render(remaining: Int32) {
-        shownRemaining = remaining
-        let alert = SecurityAlert(flow: flow, remaining: remaining, strings: strings, acknowledgementRefused: refused, verdict: verdict)
-        let onAction = self.onAction
-        renderer.render(alert) {
-            // A tap on a button that was never drawn does nothing; the engine checks the delay too.
-            guard alert.button != nil else { return }
-            onAction?()
-        }
     }
 }
 

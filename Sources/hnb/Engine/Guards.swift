@@ -1,0 +1,240 @@
+// The state of rules 18 to 22 and 25, sealed: the policies set, the policy in force, the app's own
+// calls, the acknowledgements, the session's terminate deadline and the detection switch. Only the
+// mutating methods below change a field, and each that changes a policy recomputes the policy in
+// force itself, so it can never be stale. The steps that use it are in MonitorEngine+Guards.swift.
+
+extension MonitorPolicy {
+    /// Whether `self` guards at least as hard as `other`: terminate is stricter than acknowledge;
+    /// among terminate policies fewer seconds is stricter; among acknowledge policies more seconds
+    /// is stricter (rule 18).
+    func isAtLeastAsStrict(as other: MonitorPolicy) -> Bool {
+        switch (flow, other.flow) {
+        case (.terminate, .acknowledge): true
+        case (.acknowledge, .terminate): false
+        case (.terminate, .terminate): seconds <= other.seconds
+        case (.acknowledge, .acknowledge): seconds >= other.seconds
+        }
+    }
+
+    /// The stricter of two policies; `nil` stands for no policy (observing, or nothing open).
+    static func strictest(_ a: MonitorPolicy?, _ b: MonitorPolicy?) -> MonitorPolicy? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.isAtLeastAsStrict(as: b) ? a : b
+    }
+}
+
+extension MonitorEngine {
+    /// The app-wide policy: what `startMonitoring…` set.
+    enum AppWidePolicy: Equatable, Sendable {
+        /// `startMonitoring()`: detection, callback and signals, never a security event (rule 20).
+        case observe
+        /// `startMonitoring(withTerminateIn:)` or `startMonitoring(withAcknowledgeIn:)`.
+        case enforce(MonitorPolicy)
+
+        var policy: MonitorPolicy? {
+            if case .enforce(let policy) = self { policy } else { nil }
+        }
+    }
+
+    /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
+    /// call the app forgot to report stays guarded (rule 19).
+    static let pendingExemptionLimit = 16
+
+    /// The state of rules 18 to 22 and 25. The methods that set or remove a policy return whether
+    /// the policy in force changed: rule 18's question, which the engine acts on.
+    struct Guards: Equatable, Sendable {
+        /// `nil` when the app-wide policy is not set (never started, or stopped).
+        private(set) var appWide: AppWidePolicy?
+        /// The open protections, by id.
+        private(set) var protections: [UInt64: MonitorPolicy] = [:]
+        /// The policy in force: the strictest of the app-wide policy, every open protection and,
+        /// while it is open, the escalation (rule 25); recomputed by every method that changes one
+        /// of them.
+        private(set) var inForce: MonitorPolicy?
+        /// Live calls covered by an acknowledgement, with the strictest policy they were
+        /// acknowledged under (rule 4).
+        private(set) var acknowledged: [CallID: MonitorPolicy] = [:]
+        /// Exempt calls that have been seen live, as they are (kept so a removed exemption can put
+        /// the call back as it is, direction included).
+        private(set) var exemptLive: [CallID: LiveCall] = [:]
+        /// Exemptions for calls not seen yet, oldest first.
+        private(set) var exemptPending: [CallID] = []
+        /// The earliest deadline of any terminate countdown in the session (rule 21); `nil` until
+        /// one ran.
+        private(set) var terminateDeadline: Int64?
+        /// Call detection (rule 22); off, the call source does not run.
+        private(set) var detectionEnabled = true
+        /// The policy that guards while the screen is captured during a call (rule 25). Like a
+        /// protection it asks for monitoring while set; `stopMonitoring()` leaves it set, as it
+        /// leaves the protections open.
+        private(set) var escalation: MonitorPolicy?
+        /// Whether the escalation's condition holds (the screen is captured and a visible call is
+        /// live), as the engine last told it; false between sessions.
+        private(set) var escalationOpen = false
+
+        /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
+        /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
+        /// escalation that waited for another policy left a bank that set only it unguarded).
+        var wantsMonitoring: Bool { appWide != nil || !protections.isEmpty || escalation != nil }
+
+        // MARK: The policies (rules 18, 20 and 25)
+
+        /// Sets or (with `nil`) ends the app-wide policy.
+        mutating func setAppWide(_ policy: AppWidePolicy?) -> Bool {
+            appWide = policy
+            return recompute()
+        }
+
+        /// Opens protection `id`; `false` too when it is open already.
+        mutating func openProtection(_ id: UInt64, _ policy: MonitorPolicy) -> Bool {
+            guard protections[id] == nil else { return false }
+            protections[id] = policy
+            return recompute()
+        }
+
+        /// Ends protection `id`; `nil` when it is not open (an unknown or already ended id).
+        mutating func closeProtection(_ id: UInt64) -> Bool? {
+            guard protections.removeValue(forKey: id) != nil else { return nil }
+            return recompute()
+        }
+
+        /// Sets, replaces or (with `nil`) removes the escalation.
+        mutating func setEscalation(_ policy: MonitorPolicy?) -> Bool {
+            escalation = policy
+            return recompute()
+        }
+
+        /// Opens or closes the escalation, as its condition says.
+        mutating func setEscalationOpen(_ open: Bool) -> Bool {
+            escalationOpen = open
+            return recompute()
+        }
+
+        /// Nothing asks for monitoring any more: no policy is in force. The session's state (its
+        /// acknowledgements and terminate deadline) stays until the session ends, since a followed
+        /// session keeps it (rule 10).
+        mutating func monitoringStopped() {
+            appWide = nil
+            protections.removeAll()
+            escalationOpen = false
+            _ = recompute()
+        }
+
+        /// The session is over: its acknowledgements and deadline go, and with no call live the
+        /// escalation no longer counts (rule 25).
+        mutating func sessionEnded() {
+            acknowledged.removeAll()
+            terminateDeadline = nil
+            escalationOpen = false
+            _ = recompute()
+        }
+
+        /// Makes `inForce` the strictest policy set; returns whether it changed.
+        private mutating func recompute() -> Bool {
+            var strictest = appWide?.policy
+            for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
+            // Rule 25: one more policy among the others, so it can only make the one in force
+            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
+            if escalationOpen, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
+            guard strictest != inForce else { return false }
+            inForce = strictest
+            return true
+        }
+
+        // MARK: The app's own calls (rule 19)
+
+        func isExempt(_ id: CallID) -> Bool { exemptLive[id] != nil || exemptPending.contains(id) }
+
+        /// The batch without the exempt calls; learns which exempt calls are live and forgets
+        /// the exemptions of calls that ended or are missing from a complete list.
+        mutating func visible(_ batch: CallBatch) -> CallBatch {
+            guard !exemptLive.isEmpty || !exemptPending.isEmpty else { return batch }
+            var kept: [CallSnapshot] = []
+            kept.reserveCapacity(batch.calls.count)
+            for snapshot in batch.calls {
+                guard isExempt(snapshot.id) else {
+                    kept.append(snapshot)
+                    continue
+                }
+                exemptPending.removeAll { $0 == snapshot.id }
+                exemptLive[snapshot.id] = snapshot.hasEnded ? nil : LiveCall(snapshot)
+            }
+            if batch.isComplete && !exemptLive.isEmpty {
+                let listed = Set(batch.calls.lazy.filter { !$0.hasEnded }.map(\.id))
+                exemptLive = exemptLive.filter { listed.contains($0.key) }
+            }
+            return CallBatch(calls: kept, isComplete: batch.isComplete)
+        }
+
+        /// Exempts `id`: `live` is the call when it was live and visible, which becomes invisible
+        /// and takes its acknowledgement with it (rule 4); otherwise the exemption waits for the
+        /// call, unless it is live and exempt already.
+        mutating func exempt(_ id: CallID, live: LiveCall?) {
+            guard let live else {
+                if exemptLive[id] == nil { addPending(id) }
+                return
+            }
+            exemptLive[id] = live
+            forgetAcknowledgement(of: id)
+        }
+
+        /// Takes `id`'s exemption back; returns the call when it is live, to count again.
+        mutating func removeExemption(_ id: CallID) -> LiveCall? {
+            exemptPending.removeAll { $0 == id }
+            return exemptLive.removeValue(forKey: id)
+        }
+
+        private mutating func addPending(_ id: CallID) {
+            guard !exemptPending.contains(id) else { return }
+            exemptPending.append(id)
+            if exemptPending.count > MonitorEngine.pendingExemptionLimit { exemptPending.removeFirst() }
+        }
+
+        // MARK: Acknowledgements (rule 4)
+
+        /// Covers every call live now under `policy` (and any policy no stricter, rule 6).
+        mutating func acknowledge(_ calls: LiveCalls, under policy: MonitorPolicy) {
+            for id in calls.ids { acknowledged[id] = MonitorPolicy.strictest(acknowledged[id], policy) }
+        }
+
+        /// Whether every live call was acknowledged under a policy at least as strict as `policy`.
+        func acknowledgementCovers(_ calls: LiveCalls, under policy: MonitorPolicy) -> Bool {
+            // `acknowledged` holds live calls only (`forgetAcknowledgement(of:)`), so the same
+            // count means the same calls, and the answer needs no key hashed: this runs on every
+            // call change while no event is shown. Debug builds (every test) check the premise.
+            assert(acknowledged.keys.allSatisfy { calls[$0] != nil }, "an acknowledgement outlived its call")
+            guard !calls.isEmpty, acknowledged.count == calls.count else { return false }
+            return acknowledged.values.allSatisfy { $0.isAtLeastAsStrict(as: policy) }
+        }
+
+        /// An acknowledgement lasts for the calls it saw: an ended call's is forgotten, so a new
+        /// call under a reused identifier is warned about again. Called for every call that
+        /// leaves the session, so `acknowledged` never holds a call that is not live.
+        mutating func forgetAcknowledgement(of id: CallID) {
+            guard !acknowledged.isEmpty else { return }
+            acknowledged[id] = nil
+        }
+
+        // MARK: The session's terminate deadline (rule 21) and detection (rule 22)
+
+        /// Where a terminate countdown under `policy` that begins `now` counts from: its own N
+        /// seconds, or fewer when the session's terminate deadline is sooner (rule 21).
+        mutating func terminateOrigin(_ policy: MonitorPolicy, now: Int64) -> Int64 {
+            let fresh = MonitorEngine.deadline(now, plusSeconds: Int64(policy.seconds))
+            guard let earlier = terminateDeadline, earlier < fresh else {
+                terminateDeadline = fresh
+                return now
+            }
+            // `earlier < fresh <= now + N s`, so this cannot overflow.
+            return earlier - Int64(policy.seconds) * MonitorEngine.second
+        }
+
+        /// Switches call detection; returns whether that changed it.
+        mutating func setDetection(_ enabled: Bool) -> Bool {
+            guard detectionEnabled != enabled else { return false }
+            detectionEnabled = enabled
+            return true
+        }
+    }
+}
