@@ -98,9 +98,9 @@ struct RiskSignalTests {
         #expect(h.monitor.wasCallLive(withinLast: .greatestFiniteMagnitude) == true)
         #expect(h.monitor.wasCallLive(withinLast: 99_999) == false)
         #expect(h.monitor.wasCallLive(withinLast: 100_000) == true)
-        #expect(SignalBoard.nanoseconds(clampingWindow: 1.5) == 1_500_000_000)
-        #expect(SignalBoard.nanoseconds(clampingWindow: -0.0) == 0)
-        #expect(SignalBoard.nanoseconds(clampingWindow: 1e300) == .max)
+        #expect(RiskSnapshot.nanoseconds(clampingWindow: 1.5) == 1_500_000_000)
+        #expect(RiskSnapshot.nanoseconds(clampingWindow: -0.0) == 0)
+        #expect(RiskSnapshot.nanoseconds(clampingWindow: 1e300) == .max)
     }
 
     @Test("Stopping during a call counts the call as live until the stop; while off, calls are not observed")

@@ -76,7 +76,7 @@ extension CallMonitor {
     @objc(wasCallLiveWithinLast:)
     #endif
     public func wasCallLive(withinLast seconds: Double) -> Bool {
-        core.board.wasCallLive(withinNanoseconds: SignalBoard.nanoseconds(clampingWindow: seconds))
+        core.board.wasCallLive(withinNanoseconds: RiskSnapshot.nanoseconds(clampingWindow: seconds))
     }
 
     // MARK: Outcomes
