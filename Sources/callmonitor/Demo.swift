@@ -1,6 +1,6 @@
 // The demo behind `callmonitor demo` (DemoCommand.swift reads the options): the policy played in
 // real time through the production engine and a faster live clock (ScaledScheduler.swift), with
-// the default UI drawn as a dialog box in the terminal, the story told by DemoNarrator.swift and,
+// the built-in dialog drawn as a dialog box in the terminal, the story told by DemoNarrator.swift and,
 // in interactive mode, keys from TerminalKeyboard.swift.
 
 import hnb

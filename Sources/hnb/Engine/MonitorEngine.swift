@@ -263,9 +263,9 @@ struct MonitorEngine: Sendable {
     /// Rule 17: the refusal changed; the event on screen, if its button changed with it (the
     /// delay is over), has it redrawn.
     private func buttonMayHaveChanged(from before: Button, into actions: inout [Action]) {
-        let now = button
-        guard now != before, shownEvent != nil else { return }
-        actions.append(.button(now, on: shownSurface))
+        let after = button
+        guard after != before, shownEvent != nil else { return }
+        actions.append(.button(after, on: shownSurface))
     }
 
     /// Rule 10, when nothing asks for monitoring any more (rule 18): dismiss a shown UI, drop
@@ -346,7 +346,7 @@ struct MonitorEngine: Sendable {
     private mutating func present(now: Int64, into actions: inout [Action]) {
         let surface: Surface = delegate != nil ? .delegate : .builtInDialog
         shownEvent?.presented(on: surface, at: now)
-        guard let event = shownEvent else { return }
+        guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a presentation with no event") }
         actions.append(.present(
             event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
             // Rule 24: a delegate that takes over an event whose verdict is known hears it.

@@ -1,4 +1,4 @@
-// The string keys of the default UI, their English defaults, and a formatter that puts the
+// The string keys of the built-in dialog, their English defaults, and a formatter that puts the
 // countdown number into a string the host app may have overridden, without trusting that string.
 
 /// A string of the built-in security dialog. The raw value is the key an app uses in its own

@@ -74,7 +74,7 @@ public protocol AppTerminator: AnyObject, Sendable {
 
 /// Draws the built-in security dialog described by a ``SecurityAlert``.
 ///
-/// The default UI is used whenever no delegate is set, or the delegate has gone away.
+/// The built-in dialog is used whenever no delegate is set, or the delegate has gone away.
 @MainActor
 public protocol SecurityAlertRenderer: AnyObject, Sendable {
     /// Shows `alert`, or changes the dialog already shown to match it.
