@@ -33,9 +33,12 @@ extension MonitorEngine {
         let flow: CallMonitorFlow
         /// The countdown's length in seconds.
         let total: Int32
-        /// When the event began, on the monotonic clock and on the wall clock (rule 16).
+        /// When the event began, on the monotonic clock and on the wall clock (rule 16), the latter
+        /// in seconds since the reference date: `Date` itself is resilient on Apple platforms, so
+        /// a stored one would give the event, the engine and every action a layout known only
+        /// at run time (metadata instantiation and value witnesses: 20 KiB of the iOS slice).
         let startedAt: Int64
-        let startedDate: Date
+        let startedWallClock: Double
         /// Where the countdown counts from: tick k is due at `origin + k s`. `startedAt`, except
         /// for a terminate event that inherits an earlier deadline of its session (rule 21).
         let origin: Int64
@@ -62,11 +65,11 @@ extension MonitorEngine {
         private(set) var callJoined = false
 
         /// An event under `policy` that begins `now`, counting from `origin`.
-        init(_ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Date, token: UInt64, captured: Bool) {
+        init(_ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool) {
             flow = policy.flow
             total = policy.seconds
             startedAt = now
-            startedDate = wallClock
+            startedWallClock = wallClock
             self.origin = origin
             id = token
             self.token = token
@@ -140,11 +143,12 @@ extension MonitorEngine {
         }
 
         /// The record the event leaves behind (rule 16), ending with `ending` at `now` (and at
-        /// `wallClock`, for logs).
-        func outcome(_ ending: Ending, now: Int64, wallClock: Date) -> CallMonitorOutcome {
+        /// `wallClock`, seconds since the reference date, for logs).
+        func outcome(_ ending: Ending, now: Int64, wallClock: Double) -> CallMonitorOutcome {
             CallMonitorOutcome(
                 ending: ending, flow: flow, seconds: total, startedAt: startedAt, endedAt: now,
-                startedDate: startedDate, endedDate: wallClock, lowestRemaining: remaining, presentations: presentations,
+                startedDate: Date(timeIntervalSinceReferenceDate: startedWallClock),
+                endedDate: Date(timeIntervalSinceReferenceDate: wallClock), lowestRemaining: remaining, presentations: presentations,
                 wasScreenCaptured: captured, verdict: verdict, verdictArrivedAt: verdictAt
             )
         }

@@ -79,7 +79,9 @@ extension MonitorEngine {
         case exit(code: Int32)
         /// A security event is over (rule 16): its record, complete, to hand to the outcome handler
         /// and the streams; comes after its UI was dismissed and, for the force exit, before `exit`.
-        case outcome(CallMonitorOutcome)
+        /// Indirect: the outcome holds `Date`s, resilient on Apple platforms, which would otherwise
+        /// make every action's layout a run-time one; an outcome is rare, so its box costs nothing.
+        indirect case outcome(CallMonitorOutcome)
         /// Start the watchdog that ends the app with `code` if the app code before the force exit
         /// (the outcome handler, the before-exit hook) overruns its budget; `exit` disarms it.
         case armExitWatchdog(code: Int32)

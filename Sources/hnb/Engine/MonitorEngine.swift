@@ -60,8 +60,10 @@ struct MonitorEngine: Sendable {
     /// the countdown, the exit or an ending.
     var verdicts = VerdictState()
     /// The wall clock as the core read it for this step (``handle(_:now:wallClock:)``): stamped
-    /// on an event that begins and on an outcome, for logs (rule 16); nothing is decided by it.
-    private var wallClock = Date(timeIntervalSince1970: 0)
+    /// on an event that begins and on an outcome, for logs (rule 16); nothing is decided by it. In
+    /// seconds since the reference date, which `Date` round-trips exactly (a stored `Date`, a
+    /// resilient type on Apple platforms, would make the engine's layout a run-time one).
+    private var wallClock: Double = 0
 
     // MARK: Read-only views for the facade and tests
 
@@ -118,7 +120,7 @@ struct MonitorEngine: Sendable {
     /// stamped on events and outcomes for logs. `sensors` reads the app-state and capture
     /// sources; it is called only for a command that starts monitoring.
     mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
-        self.wallClock = wallClock
+        self.wallClock = wallClock.timeIntervalSinceReferenceDate
         var actions: [Action] = []
         switch input {
         case .start(let policy, let owner):
