@@ -53,13 +53,7 @@ final class Monitoring {
         #if DEBUG
         let calls = SimulatedCallSource()
         simulatedCalls = calls
-        simulated = CallMonitor(
-            callSource: calls,
-            appState: UIKitAppStateSource(),
-            scheduler: LiveScheduler(),
-            alertRenderer: UIKitAlertRenderer(),
-            terminator: ProcessExitTerminator()
-        )
+        simulated = CallMonitor(ports: .live.withCalls(from: calls))
         #endif
     }
 

@@ -15,7 +15,7 @@ private final class FuzzBus: TelephonyBus {
     private var next = 0
     init(_ answers: [BusRecord]) { self.answers = answers }
 
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage {
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage {
         guard next < answers.count else { throw .callFailed(name: "fuzz.NoReply", message: call.member) }
         let answer = answers[next]
         next += 1
@@ -39,7 +39,7 @@ public func fuzzDBusOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     guard !records.isEmpty else { return 0 }
     let answers = records.filter { $0.signal == nil }
     let signals = records.compactMap { record in record.signal.map { (record.t, $0) } }
-    for choice in [TelephonyBackendChoice.auto, .only(.modemManager), .only(.ofono)] {
+    for choice in [Telephony.BackendChoice.auto, .only(.modemManager), .only(.ofono)] {
         let bus = FuzzBus(answers)
         var session = TelephonySession(choice: choice)
         check(session.start(bus, now: records[0].t))

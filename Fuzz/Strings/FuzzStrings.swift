@@ -19,7 +19,7 @@ public func fuzzStringsOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> 
     let table = (strings ?? [:]).merging(plurals ?? [:]) { _, plural in plural }
     let language = fuzzLanguages[size % fuzzLanguages.count]
     let chain = CallMonitorStrings(language: language, tables: [{ table[$0] }])
-    for key in CallMonitorStringKey.allCases {
+    for key in CallMonitorStrings.Key.allCases {
         _ = chain.text(key)
         for count in fuzzCounts { _ = chain.countdown(key, remaining: count) }
     }

@@ -9,18 +9,18 @@ import hnbTesting
 ///
 /// A terminal has no button to click; ``tapButton()`` performs it for code that drives the
 /// dialog (a key handler, a test).
-public final class TerminalAlertRenderer: SecurityAlertRenderer {
+package final class TerminalAlertRenderer: SecurityAlertRenderer {
     /// Keeps the dialog and its button; this class only adds the drawing.
     private let state = SimulatedAlertRenderer()
     private let write: @MainActor (String) -> Void
     private let columns: @MainActor () -> Int
 
     /// The last dialog drawn, or `nil` when none is on screen.
-    public var current: SecurityAlert? { state.current }
+    package var current: SecurityAlert? { state.current }
 
     /// A renderer that writes to standard error when it is a terminal, laid out for the
     /// terminal's width at each frame (a resized window gets the new width at the next tick).
-    public nonisolated init() {
+    package nonisolated init() {
         let enabled = Output.isTerminal(2)
         columns = { TerminalWidth.current(fileDescriptor: 2) }
         write = { text in
@@ -34,19 +34,19 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
     /// - Parameters:
     ///   - columns: The width to lay the dialog out for (see ``TerminalDialogLayout``).
     ///   - write: Receives each frame.
-    public nonisolated init(columns: Int = TerminalWidth.fallback, write: @escaping @MainActor (String) -> Void) {
+    package nonisolated init(columns: Int = TerminalWidth.fallback, write: @escaping @MainActor (String) -> Void) {
         self.write = write
         self.columns = { columns }
     }
 
     /// Draws `alert` and keeps `onButton` for ``tapButton()``.
-    public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
+    package func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
         state.render(alert, onButton: onButton)
         write(Self.box(for: alert, columns: columns()))
     }
 
     /// Says that the dialog went away (a terminal cannot take text back).
-    public func dismiss() {
+    package func dismiss() {
         guard state.current != nil else { return }
         state.dismiss()
         write("[security dialog dismissed]\n")
@@ -54,7 +54,7 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
 
     /// Taps the button if the dialog shows one; returns whether it did.
     @discardableResult
-    public func tapButton() -> Bool { state.tapButton() }
+    package func tapButton() -> Bool { state.tapButton() }
 
     /// The dialog as plain text for a terminal `columns` wide: a box when there is room (at
     /// least ``TerminalDialogLayout/minimumBoxColumns``), otherwise one plain line per row.
@@ -62,7 +62,7 @@ public final class TerminalAlertRenderer: SecurityAlertRenderer {
     /// - Parameters:
     ///   - alert: The dialog to draw.
     ///   - columns: The terminal's width; the default leaves every field on one line.
-    public nonisolated static func box(for alert: SecurityAlert, columns: Int = .max) -> String {
+    package nonisolated static func box(for alert: SecurityAlert, columns: Int = .max) -> String {
         TerminalDialogLayout(alert: alert, columns: columns).text()
     }
 }

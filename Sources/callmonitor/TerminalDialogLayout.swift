@@ -8,9 +8,9 @@ import hnb
 ///
 /// Below ``minimumBoxColumns`` a box would leave too little room for the text, so the dialog
 /// becomes plain lines (title, message, verdict, countdown, button), still wrapped to the width.
-public struct TerminalDialogLayout: Sendable, Equatable {
+package struct TerminalDialogLayout: Sendable, Equatable {
     /// Which field of the dialog a row shows, so a caller can colour it.
-    public enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         /// The dialog's title.
         case title
         /// The dialog's body.
@@ -24,29 +24,29 @@ public struct TerminalDialogLayout: Sendable, Equatable {
     }
 
     /// One row of text inside the dialog (without the box's borders and padding).
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The field this row belongs to.
-        public var part: Part
+        package var part: Part
         /// The row's text; at most ``TerminalDialogLayout/textColumns`` wide.
-        public var text: String
+        package var text: String
     }
 
     /// The narrowest terminal that gets a box.
-    public static let minimumBoxColumns = 60
+    package static let minimumBoxColumns = 60
 
     /// The rows, in order.
-    public let rows: [Row]
+    package let rows: [Row]
     /// Whether the rows are drawn inside a box (false below ``minimumBoxColumns``).
-    public let isBoxed: Bool
+    package let isBoxed: Bool
     /// The width of the text area: inside the box, or the whole line when not boxed.
-    public let textColumns: Int
+    package let textColumns: Int
 
     /// Lays `alert` out for a terminal `columns` wide.
     ///
     /// - Parameters:
     ///   - alert: The dialog.
     ///   - columns: The terminal's width; values below 1 are treated as 1.
-    public init(alert: SecurityAlert, columns: Int) {
+    package init(alert: SecurityAlert, columns: Int) {
         let columns = max(1, columns)
         var fields: [(Part, String)] = [(.title, alert.title), (.message, alert.message)]
         if let verdict = alert.verdict { fields.append((.verdict, verdict)) }
@@ -65,7 +65,7 @@ public struct TerminalDialogLayout: Sendable, Equatable {
     /// - Parameters:
     ///   - paint: Styles a row's text (its padding stays unstyled); the default adds nothing.
     ///   - border: Styles the box's border characters.
-    public func text(
+    package func text(
         paint: (Part, String) -> String = { $1 },
         border: (String) -> String = { $0 }
     ) -> String {
@@ -73,7 +73,7 @@ public struct TerminalDialogLayout: Sendable, Equatable {
     }
 
     /// The dialog's lines without newlines (see ``text(paint:border:)``).
-    public func lines(
+    package func lines(
         paint: (Part, String) -> String = { $1 },
         border: (String) -> String = { $0 }
     ) -> [String] {

@@ -16,7 +16,7 @@ import Musl
 /// What `watch` was asked to do; the defaults are watch's, and its help says them.
 struct WatchOptions {
     #if os(Linux)
-    var backend: TelephonyBackendChoice = .auto
+    var backend: Telephony.BackendChoice = .auto
     #endif
     var flow: CallMonitorFlow = .terminate
     var seconds: Int32 = 10
@@ -62,7 +62,7 @@ final class RecordedCallSource: CallSource {
     private let inner: TelephonyCallSource
     private let transcript: WatchTranscript
 
-    init(backend: TelephonyBackendChoice, transcript: WatchTranscript) {
+    init(backend: Telephony.BackendChoice, transcript: WatchTranscript) {
         self.transcript = transcript
         inner = TelephonyCallSource(backend: backend) { status in
             DispatchQueue.main.async { MainActor.assumeIsolated { RecordedCallSource.record(status, transcript) } }
@@ -86,7 +86,7 @@ final class RecordedCallSource: CallSource {
 
     func stop() { inner.stop() }
 
-    private static func record(_ status: TelephonyStatus, _ transcript: WatchTranscript) {
+    private static func record(_ status: Telephony.Status, _ transcript: WatchTranscript) {
         let (word, key, value) = switch status {
         case .watching(let backend): ("watching", "backend", backend.rawValue)
         case .waiting(let backends): ("waiting", "backend", backends.map(\.rawValue).joined(separator: " "))

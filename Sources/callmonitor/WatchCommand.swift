@@ -59,7 +59,7 @@ struct WatchCommand: ToolCommand {
         switch options["--backend"] {
         case nil, "auto"?: watchOptions.backend = .auto
         case let name?:
-            guard let backend = TelephonyBackend(rawValue: name) else { fail("--backend must be modemmanager, ofono or auto") }
+            guard let backend = Telephony.Backend(rawValue: name) else { fail("--backend must be modemmanager, ofono or auto") }
             watchOptions.backend = .only(backend)
         }
         #else

@@ -6,8 +6,9 @@ import hnb
 
 /// Checks a ``CallSource`` against the contract ``CallMonitor`` relies on.
 ///
-/// Every source the library ships passes these checks in its own test suite. Run them against a
-/// source of your own (a VoIP stack's bridge, a platform adapter) from any test framework:
+/// Every source the library ships passes these checks in the package's own test suite (package
+/// API: an app feeds calls of its own through `ExternalCallSource`, which passes them, and never
+/// implements a source):
 ///
 /// ```swift
 /// let results = await CallSourceConformance.run(CallSourceConformance.Driver(
@@ -25,20 +26,20 @@ import hnb
 /// - ``CallSource/stop()`` then ``CallSource/start(_:)`` reports the calls in progress again;
 /// - nothing is delivered after ``CallSource/stop()``;
 /// - deliveries never overlap (a source may deliver from any thread, but one at a time, in order).
-public enum CallSourceConformance {
+package enum CallSourceConformance {
     /// How the checks create and drive the source under test.
-    public struct Driver {
+    package struct Driver {
         /// Makes a new source with no call in progress; called once per check.
-        public var makeSource: @MainActor () async throws -> any CallSource
+        package var makeSource: @MainActor () async throws -> any CallSource
         /// Makes a call live on what the source watches and returns its identifier as the source
         /// will report it; `nil` for a source that can never report a call (then only the checks
         /// that need no call run).
-        public var placeCall: (@MainActor (any CallSource) async throws -> CallID)?
+        package var placeCall: (@MainActor (any CallSource) async throws -> CallID)?
         /// Ends a call that ``placeCall`` made.
-        public var endCall: (@MainActor (any CallSource, CallID) async throws -> Void)?
+        package var endCall: (@MainActor (any CallSource, CallID) async throws -> Void)?
         /// How long to wait for a delivery that comes asynchronously, and how long to listen for
         /// one that must not come, in seconds.
-        public var timeout: Double
+        package var timeout: Double
 
         /// A driver.
         ///
@@ -48,7 +49,7 @@ public enum CallSourceConformance {
         ///     never report a call.
         ///   - endCall: Ends a call that `placeCall` made.
         ///   - timeout: Seconds to wait for an asynchronous delivery (clamped to 0.01…60).
-        public init(
+        package init(
             makeSource: @escaping @MainActor () async throws -> any CallSource,
             placeCall: (@MainActor (any CallSource) async throws -> CallID)? = nil,
             endCall: (@MainActor (any CallSource, CallID) async throws -> Void)? = nil,
@@ -62,16 +63,16 @@ public enum CallSourceConformance {
     }
 
     /// The outcome of one check.
-    public struct Result: Sendable, Equatable, CustomStringConvertible {
+    package struct Result: Sendable, Equatable, CustomStringConvertible {
         /// What was checked.
-        public let name: String
+        package let name: String
         /// Why it failed; `nil` when it passed.
-        public let failure: String?
+        package let failure: String?
         /// Whether the check passed.
-        public var passed: Bool { failure == nil }
+        package var passed: Bool { failure == nil }
 
         /// `PASS name` or `FAIL name: why`, one line for a test log.
-        public var description: String {
+        package var description: String {
             failure.map { "FAIL \(name): \($0)" } ?? "PASS \(name)"
         }
     }
@@ -81,7 +82,7 @@ public enum CallSourceConformance {
     /// - Parameter driver: Creates and drives the source under test.
     /// - Returns: One result per check, in a fixed order.
     @MainActor
-    public static func run(_ driver: Driver) async -> [Result] {
+    package static func run(_ driver: Driver) async -> [Result] {
         var results: [Result] = []
         func check(_ name: String, _ body: () async throws -> String?) async {
             do {

@@ -44,7 +44,7 @@ public final class ManualScheduler: MonitorScheduler {
     public nonisolated init() {}
 
     /// Keeps `work` until ``advance(to:)`` or ``advance(bySeconds:)`` passes `deadline`.
-    public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
+    package func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         scheduledCount += 1
         let entry = Entry(deadline: deadline, order: scheduledCount, work: Work(work))
         entries.append(entry)
@@ -116,5 +116,5 @@ public final class ManualScheduler: MonitorScheduler {
 
 extension ManualScheduler: AnyThreadClock {
     /// The same virtual instant as ``now``, read under a lock from any thread.
-    public nonisolated var anyThreadNow: Int64 { virtualNow.value }
+    package nonisolated var anyThreadNow: Int64 { virtualNow.value }
 }

@@ -4,7 +4,8 @@
 import Foundation
 import hnb
 
-/// A ``CallVerifying`` whose answers follow ``script``, on a ``ManualScheduler``'s clock.
+/// A call verifier whose answers follow ``script``, on a ``ManualScheduler``'s clock; set it with
+/// ``hnb/CallMonitor/setCallVerifier(using:)``.
 ///
 /// ```swift
 /// let verifier = ScriptedCallVerifier(scheduler: scheduler)
@@ -43,7 +44,7 @@ public final class ScriptedCallVerifier: CallVerifying {
     }
 
     /// Answers as ``script`` says: at once for an answer due now, else when `scheduler` reaches it.
-    public func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {
+    package func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {
         asks += 1
         for reply in script {
             if reply.afterSeconds <= 0 {

@@ -6,29 +6,33 @@ import hnb
 /// A built-in-dialog renderer that draws nothing: it keeps the dialog as a value, reports each
 /// change, and lets code press the button, as a person could.
 ///
-/// For tests, previews and simulators: observe ``current`` (or ``onChange``) and call
-/// ``tapButton()``.
+/// For tests, previews and simulators: check ``isShowing`` (the monitor's
+/// `currentSecurityEvent` says what the dialog shows) and call ``tapButton()``. The package's own
+/// tests also read the dialog itself (`current`, `onChange`).
 public final class SimulatedAlertRenderer: SecurityAlertRenderer {
     private var onButton: (@MainActor () -> Void)?
 
     /// The dialog on screen, or `nil` when none is shown.
-    public private(set) var current: SecurityAlert?
+    package private(set) var current: SecurityAlert?
+
+    /// Whether the built-in dialog is on screen.
+    public var isShowing: Bool { current != nil }
 
     /// Told of every change: the new dialog, or `nil` when it was dismissed.
-    public var onChange: (@MainActor (SecurityAlert?) -> Void)?
+    package var onChange: (@MainActor (SecurityAlert?) -> Void)?
 
     /// A renderer with nothing on screen.
     public nonisolated init() {}
 
     /// Keeps `alert` as ``current`` and `onButton` for ``tapButton()``, and tells ``onChange``.
-    public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
+    package func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
         current = alert
         self.onButton = onButton
         onChange?(alert)
     }
 
     /// Clears ``current`` and the button, and tells ``onChange`` with `nil`.
-    public func dismiss() {
+    package func dismiss() {
         current = nil
         onButton = nil
         onChange?(nil)

@@ -16,12 +16,12 @@ public final class SimulatedAppState: AppStateSource {
     }
 
     /// Delivers each later change of ``isForeground``.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
+    package func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         self.deliver = deliver
     }
 
     /// Stops delivering changes.
-    public func stop() {
+    package func stop() {
         deliver = nil
     }
 

@@ -51,13 +51,13 @@ public final class SimulatedCallSource: CallSource {
     }
 
     /// Delivers the complete list of live calls, then each change as the script makes it.
-    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+    package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         self.deliver = deliver
         deliver(.complete(liveCalls))
     }
 
     /// Stops delivering; calls changed afterwards are kept and reported at the next start.
-    public func stop() {
+    package func stop() {
         deliver = nil
     }
 

@@ -17,12 +17,12 @@ public final class SimulatedScreenCapture: ScreenCaptureSource {
     }
 
     /// Keeps `deliver` for ``setCaptured(_:)``.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
+    package func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         self.deliver = deliver
     }
 
     /// Forgets the listener; later changes are not reported.
-    public func stop() {
+    package func stop() {
         deliver = nil
     }
 

@@ -22,13 +22,13 @@ public final class SimulatedTerminator: AppTerminator {
     public nonisolated init() {}
 
     /// Records `code` in ``exitCodes`` and tells ``onTerminate``; the process goes on.
-    public func terminate(code: Int32) {
+    package func terminate(code: Int32) {
         exitCodes.append(code)
         onTerminate?(code)
     }
 
     /// Records `code` in ``watchdogExitCodes``, from any thread; the process goes on.
-    public nonisolated func terminateFromAnyThread(code: Int32) {
+    package nonisolated func terminateFromAnyThread(code: Int32) {
         watchdogExits.withLock { $0.append(code) }
     }
 }

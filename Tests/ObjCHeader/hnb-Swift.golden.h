@@ -84,26 +84,6 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorOutcomeEnding, "CallMonitorOutcom
   CallMonitorOutcomeEndingCallDetectionDisabled = 6,
 };
 
-SWIFT_CLASS_NAMED("CallMonitorOutcomeRecord")
-@interface CallMonitorOutcomeRecord : NSObject
-@property (nonatomic, readonly) enum CallMonitorOutcomeEnding ending;
-@property (nonatomic, readonly) enum CallMonitorFlow flow;
-@property (nonatomic, readonly) int seconds;
-@property (nonatomic, readonly) int64_t startedAt;
-@property (nonatomic, readonly) int64_t endedAt;
-@property (nonatomic, readonly) double startedTimeIntervalSince1970;
-@property (nonatomic, readonly) double endedTimeIntervalSince1970;
-@property (nonatomic, readonly) int lowestRemaining;
-@property (nonatomic, readonly) BOOL wasShownOnDelegate;
-@property (nonatomic, readonly) BOOL wasShownOnBuiltInDialog;
-@property (nonatomic, readonly) NSInteger presentationCount;
-@property (nonatomic, readonly) BOOL wasScreenCaptured;
-@property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
-@property (nonatomic, readonly) int64_t verdictArrivedAt;
-- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
-+ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
 SWIFT_CLASS_NAMED("CallMonitorProtection")
 @interface CallMonitorProtection : NSObject
 - (void)end;
@@ -128,5 +108,25 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 SWIFT_PROTOCOL_NAMED("CallMonitorVerdictDelegate")
 @protocol CallMonitorVerdictDelegate
 - (void)callMonitorDidReceiveVerdict:(enum CallMonitorCallVerdict)verdict;
+@end
+
+SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
+@interface CallMonitorOutcomeRecord : NSObject
+@property (nonatomic, readonly) enum CallMonitorOutcomeEnding ending;
+@property (nonatomic, readonly) enum CallMonitorFlow flow;
+@property (nonatomic, readonly) int seconds;
+@property (nonatomic, readonly) int64_t startedAt;
+@property (nonatomic, readonly) int64_t endedAt;
+@property (nonatomic, readonly) double startedTimeIntervalSince1970;
+@property (nonatomic, readonly) double endedTimeIntervalSince1970;
+@property (nonatomic, readonly) int lowestRemaining;
+@property (nonatomic, readonly) BOOL wasShownOnDelegate;
+@property (nonatomic, readonly) BOOL wasShownOnBuiltInDialog;
+@property (nonatomic, readonly) NSInteger presentationCount;
+@property (nonatomic, readonly) BOOL wasScreenCaptured;
+@property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
+@property (nonatomic, readonly) int64_t verdictArrivedAt;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 

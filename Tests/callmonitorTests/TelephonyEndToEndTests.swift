@@ -533,7 +533,7 @@ struct TelephonyConformanceTests {
     @Test("TelephonyCallSource passes the call-source conformance checks against each real daemon", arguments: TelephonyLab.Daemon.allCases)
     func conformance(daemon: TelephonyLab.Daemon) async throws {
         try await withLab(daemon) { lab in
-            let backend: TelephonyBackend = daemon == .ofono ? .ofono : .modemManager
+            let backend: Telephony.Backend = daemon == .ofono ? .ofono : .modemManager
             let results = await MainActor.run { ConformanceCalls(lab) }.run(backend, lab.busAddress)
             #expect(results.map(\.description) == [
                 "PASS the first delivery after start is a complete list",
@@ -548,7 +548,7 @@ struct TelephonyConformanceTests {
 }
 
 extension ConformanceCalls {
-    func run(_ backend: TelephonyBackend, _ busAddress: String) async -> [CallSourceConformance.Result] {
+    func run(_ backend: Telephony.Backend, _ busAddress: String) async -> [CallSourceConformance.Result] {
         await CallSourceConformance.run(CallSourceConformance.Driver(
             makeSource: {
                 try await self.reset()

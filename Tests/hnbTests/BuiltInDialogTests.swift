@@ -35,8 +35,8 @@ struct BuiltInDialogTests {
     func tableFallThrough() {
         let strings = CallMonitorStrings(tables: [
             { key in
-                key == CallMonitorStringKey.alertTitle.rawValue ? "Sicherheitshinweis"
-                    : (key == CallMonitorStringKey.buttonClose.rawValue ? "" : nil)
+                key == CallMonitorStrings.Key.alertTitle.rawValue ? "Sicherheitshinweis"
+                    : (key == CallMonitorStrings.Key.buttonClose.rawValue ? "" : nil)
             },
         ])
         #expect(strings.text(.alertTitle) == "Sicherheitshinweis")

@@ -16,7 +16,7 @@ func shippedTable(_ language: String) throws -> [String: String] {
     return try #require(StringsTable.parse(data))
 }
 
-let countdownKeys: [CallMonitorStringKey] = [.closeCountdown, .acknowledgeCountdown]
+let countdownKeys: [CallMonitorStrings.Key] = [.closeCountdown, .acknowledgeCountdown]
 let sampleCounts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 111]
 
 @Suite("Localization", .nothingLeftScheduled)
@@ -32,7 +32,7 @@ struct LocalizationTests {
     @Test("Each language has every key, the plural forms its rules need, and nothing else", arguments: LanguageMatcher.shipped)
     func completeTable(language: String) throws {
         let table = try shippedTable(language)
-        var expected = Set(CallMonitorStringKey.allCases.map(\.rawValue))
+        var expected = Set(CallMonitorStrings.Key.allCases.map(\.rawValue))
         for key in countdownKeys {
             for category in PluralRules.categories(of: language) where category != .other {
                 expected.insert("\(key.rawValue).\(category.rawValue)")
@@ -54,7 +54,7 @@ struct LocalizationTests {
     @Test("English is the reference's text, word for word")
     func englishMatchesReference() throws {
         let table = try shippedTable("en")
-        for key in CallMonitorStringKey.allCases {
+        for key in CallMonitorStrings.Key.allCases {
             #expect(table[key.rawValue] == key.englishDefault)
         }
         #expect(table["call_monitor_close_countdown.one"] == "App will close in %d second.")
@@ -66,7 +66,7 @@ struct LocalizationTests {
         let strings = CallMonitorStrings.localized(language: language, appBundle: nil)
         let table = try shippedTable(language)
         #expect(strings.language == language)
-        for key in CallMonitorStringKey.allCases where !countdownKeys.contains(key) {
+        for key in CallMonitorStrings.Key.allCases where !countdownKeys.contains(key) {
             #expect(strings.text(key) == table[key.rawValue])
         }
     }
@@ -120,7 +120,7 @@ struct LocalizationTests {
     }
 
     @Test("The reviewer's fixes, word for word", arguments: [
-        ("it", CallMonitorStringKey.alertMessage, "Per la Sua protezione, l’accesso all’app è disattivato durante le chiamate in corso."),
+        ("it", CallMonitorStrings.Key.alertMessage, "Per la Sua protezione, l’accesso all’app è disattivato durante le chiamate in corso."),
         ("nl", .alertMessageWarning, "Het gebruik van deze app tijdens een actief gesprek kan ertoe leiden dat gevoelige informatie uitlekt."),
         ("nb", .alertMessage, "Av hensyn til din sikkerhet er tilgangen til appen sperret under aktive samtaler."),
         ("fi", .alertMessage, "Turvallisuutesi vuoksi pääsy sovellukseen on estetty puhelun aikana."),
@@ -129,7 +129,7 @@ struct LocalizationTests {
         ("pt", .alertMessage, "Para sua proteção, o acesso fica desativado durante chamadas ativas."),
         ("pt-PT", .alertMessageWarning, "O uso durante uma chamada ativa pode expor informações confidenciais."),
     ])
-    func reviewerFixes(language: String, key: CallMonitorStringKey, expected: String) {
+    func reviewerFixes(language: String, key: CallMonitorStrings.Key, expected: String) {
         #expect(CallMonitorStrings.localized(language: language, appBundle: nil).text(key) == expected)
     }
 
@@ -148,7 +148,7 @@ struct LocalizationTests {
         #expect(portugal.countdown(.closeCountdown, remaining: 7) == "Encerramento em 7 segundos.")
         for language in ["pt", "pt-PT"] {
             let strings = CallMonitorStrings.localized(language: language, appBundle: nil)
-            for key in CallMonitorStringKey.allCases {
+            for key in CallMonitorStrings.Key.allCases {
                 #expect(!strings.text(key).contains("Você") && !strings.text(key).contains("aplicativo"), "\(language) \(key)")
             }
         }
@@ -162,9 +162,9 @@ struct LocalizationTests {
     ])
     func oneVerb(language: String, stem: String) throws {
         let table = try shippedTable(language)
-        let button = try #require(table[CallMonitorStringKey.buttonAcknowledge.rawValue]).lowercased()
+        let button = try #require(table[CallMonitorStrings.Key.buttonAcknowledge.rawValue]).lowercased()
         #expect(button.contains(stem), "\(language) button: \(button)")
-        let forms = table.filter { $0.key.hasPrefix(CallMonitorStringKey.acknowledgeCountdown.rawValue) }
+        let forms = table.filter { $0.key.hasPrefix(CallMonitorStrings.Key.acknowledgeCountdown.rawValue) }
         #expect(!forms.isEmpty)
         for (key, countdown) in forms {
             #expect(countdown.lowercased().contains(stem), "\(language) \(key): \(countdown)")
@@ -465,12 +465,12 @@ struct VerdictLocalizationTests {
     @Test("Each language has both verdict lines of its own: translated, different from each other, one or two sentences, no placeholder", arguments: LanguageMatcher.shipped)
     func verdictLines(language: String) throws {
         let table = try shippedTable(language)
-        let notCalling = try #require(table[CallMonitorStringKey.verdictBankIsNotCalling.rawValue])
-        let calling = try #require(table[CallMonitorStringKey.verdictBankIsCalling.rawValue])
+        let notCalling = try #require(table[CallMonitorStrings.Key.verdictBankIsNotCalling.rawValue])
+        let calling = try #require(table[CallMonitorStrings.Key.verdictBankIsCalling.rawValue])
         #expect(notCalling != calling)
         if language != "en" {
-            #expect(notCalling != CallMonitorStringKey.verdictBankIsNotCalling.englishDefault, "\(language) is not translated")
-            #expect(calling != CallMonitorStringKey.verdictBankIsCalling.englishDefault, "\(language) is not translated")
+            #expect(notCalling != CallMonitorStrings.Key.verdictBankIsNotCalling.englishDefault, "\(language) is not translated")
+            #expect(calling != CallMonitorStrings.Key.verdictBankIsCalling.englishDefault, "\(language) is not translated")
         }
         // "Not calling" says what to do too: two sentences; "calling" is one.
         #expect(notCalling.filter { $0 == "." }.count - notCalling.components(separatedBy: "dvs.").count + 1 == 2, "\(language): \(notCalling)")
@@ -482,12 +482,12 @@ struct VerdictLocalizationTests {
     }
 
     @Test("The verdict lines in German, French and Italian use the formal address like the other keys", arguments: [
-        ("de", CallMonitorStringKey.verdictBankIsNotCalling, "Ihre Bank ruft Sie nicht an. Legen Sie jetzt auf."),
+        ("de", CallMonitorStrings.Key.verdictBankIsNotCalling, "Ihre Bank ruft Sie nicht an. Legen Sie jetzt auf."),
         ("fr", .verdictBankIsNotCalling, "Votre banque ne vous appelle pas. Raccrochez maintenant."),
         ("it", .verdictBankIsCalling, "La Sua banca è al telefono con Lei in questo momento."),
         ("pt-PT", .verdictBankIsNotCalling, "Esta chamada não é do seu banco. Desligue agora."),
     ])
-    func formalAddress(language: String, key: CallMonitorStringKey, expected: String) {
+    func formalAddress(language: String, key: CallMonitorStrings.Key, expected: String) {
         #expect(CallMonitorStrings.localized(language: language, appBundle: nil).text(key) == expected)
     }
 }

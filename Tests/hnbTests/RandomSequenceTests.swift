@@ -808,7 +808,7 @@ struct RandomSequenceTests {
         #expect(exits > seeds.count / 20, "only \(exits) exits in \(seeds.count) sequences")
         // Rule 16: every kind of ending must be reached, or its checks prove little.
         if seeds.count >= 100 {
-            for ending in CallMonitorOutcome.Ending.allCases {
+            for ending in CallMonitorOutcomeEnding.allCases {
                 #expect(endings[ending, default: 0] > 0, "no \(ending) outcome in \(seeds.count) sequences")
             }
         }

@@ -321,7 +321,7 @@ struct OutcomeTests {
     func objectiveCRecord() throws {
         let outcome = outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 3, lowest: 2,
                               shown: [(.builtInDialog, 0, 5), (.delegate, 1, 4), (.delegate, 2.5, 3)], captured: true)
-        let record = CallMonitorOutcomeRecord(outcome)
+        let record = _CallMonitorOutcomeRecord(outcome)
         #expect(record.ending == .callEnded)
         #expect(record.ending.rawValue == 0)
         #expect(record.flow == .terminate)
@@ -565,7 +565,7 @@ struct ObservableStateTests {
         #expect(CallMonitorState.of(other.monitor) !== first)
     }
 
-    @Test("Another delegate takes the event over; setting the state object again brings it back")
+    @Test("Another delegate takes the event over; becomeDelegate() brings it back")
     func anotherDelegate() throws {
         let h = Harness(logsOutcomes: true)
         let state = CallMonitorState.of(h.monitor)
@@ -574,7 +574,7 @@ struct ObservableStateTests {
         h.monitor.setDelegate(nil)
         state.performUserAction()
         #expect(state.securityEvent?.flow == .acknowledge)
-        h.monitor.setDelegate(state)
+        state.becomeDelegate()
         state.performUserAction()
         #expect(state.securityEvent == nil)
         #expect(h.take() == ["0 event ringing", "0 alert acknowledge 0 button=Acknowledge", "0 dismiss", "0 outcome acknowledged"])

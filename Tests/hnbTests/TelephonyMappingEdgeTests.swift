@@ -20,13 +20,13 @@ private func properties(_ entries: KeyValuePairs<String, BusValue>) -> BusValue 
     .dictionary(entries.map { .init(key: .string($0.key), value: .variant($0.value)) })
 }
 
-private func owned(_ name: String) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func owned(_ name: String) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     (BusMethodCall(destination: dbusName, path: "/org/freedesktop/DBus", interface: dbusName, member: "NameHasOwner", arguments: [name]),
      .success(.reply(dbusName, 5, [.bool(true)])))
 }
 
 /// GetManagedObjects listing one voice modem with `calls`.
-private func objects(_ serial: UInt32, calls: [String], from sender: String = owner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func objects(_ serial: UInt32, calls: [String], from sender: String = owner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     let voiceModem = BusValue.dictionary([
         .init(key: .string(MM.modem), value: properties(["State": .integer(8)])),
         .init(key: .string(MM.voice), value: properties(["Calls": .array(calls.map(BusValue.objectPath))])),
@@ -35,7 +35,7 @@ private func objects(_ serial: UInt32, calls: [String], from sender: String = ow
             .success(.reply(sender, serial, [.dictionary([.init(key: .objectPath(modem), value: voiceModem)])])))
 }
 
-private func active(_ path: String, _ serial: UInt32, from sender: String = owner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func active(_ path: String, _ serial: UInt32, from sender: String = owner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     (BusMethodCall(destination: MM.service, path: path, interface: MM.properties, member: "GetAll", arguments: [MM.call]),
      .success(.reply(sender, serial, [properties(["State": .integer(4), "Direction": .integer(1)])])))
 }
@@ -76,11 +76,11 @@ struct TelephonyMappingEdgeTests {
     @Test("An oFono call first seen alerting is outgoing: in CallAdded, in the first list and in a lone PropertyChanged")
     func ofonoAlertingIsOutgoing() {
         let getModems = (BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"),
-                         Result<BusMessage, TelephonyError>.success(.reply(ofonoOwner, 40, [.array([
+                         Result<BusMessage, Telephony.Error>.success(.reply(ofonoOwner, 40, [.array([
                              .structure([.objectPath(phonesim), properties(["Interfaces": .array([.string(Ofono.voiceCallManager)])])]),
                          ])])))
         let getCalls = (BusMethodCall(destination: Ofono.service, path: phonesim, interface: Ofono.voiceCallManager, member: "GetCalls"),
-                        Result<BusMessage, TelephonyError>.success(.reply(ofonoOwner, 41, [.array([
+                        Result<BusMessage, Telephony.Error>.success(.reply(ofonoOwner, 41, [.array([
                             .structure([.objectPath("/phonesim/voicecall09"), properties(["State": .string("alerting")])]),
                         ])])))
         let bus = RecordedBus([owned(Ofono.service), getModems, getCalls])

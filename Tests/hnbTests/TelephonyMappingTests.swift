@@ -13,20 +13,20 @@ import hnbTesting
 /// A bus that answers method calls from a recording, in order, and fails the test on any call
 /// the recording does not expect.
 final class RecordedBus: TelephonyBus {
-    private var script: [(BusMethodCall, Result<BusMessage, TelephonyError>)]
+    private var script: [(BusMethodCall, Result<BusMessage, Telephony.Error>)]
     private let sourceLocation: SourceLocation
 
-    init(_ script: [(BusMethodCall, Result<BusMessage, TelephonyError>)] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+    init(_ script: [(BusMethodCall, Result<BusMessage, Telephony.Error>)] = [], sourceLocation: SourceLocation = #_sourceLocation) {
         self.script = script
         self.sourceLocation = sourceLocation
     }
 
     /// Adds the replies for the next step of a test.
-    func expect(_ calls: [(BusMethodCall, Result<BusMessage, TelephonyError>)]) {
+    func expect(_ calls: [(BusMethodCall, Result<BusMessage, Telephony.Error>)]) {
         script += calls
     }
 
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage {
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage {
         guard !script.isEmpty else {
             Issue.record("unexpected call \(call)", sourceLocation: sourceLocation)
             throw .callFailed(name: "test.Unexpected", message: "\(call)")
@@ -67,7 +67,7 @@ private func nested(_ entries: KeyValuePairs<String, BusValue>, paths: Bool = fa
 private func paths(_ list: String...) -> BusValue { .array(list.map(BusValue.objectPath)) }
 private func strings(_ list: String...) -> BusValue { .array(list.map(BusValue.string)) }
 
-private func nameHasOwner(_ name: String, _ owned: Bool) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func nameHasOwner(_ name: String, _ owned: Bool) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     (BusMethodCall(destination: dbus, path: "/org/freedesktop/DBus", interface: dbus, member: "NameHasOwner", arguments: [name]),
      .success(.reply(dbus, 5, [.bool(owned)])))
 }
@@ -76,7 +76,7 @@ private func nameOwnerChanged(_ serial: UInt32, _ name: String, _ old: String, _
     .signal(dbus, serial, "/org/freedesktop/DBus", dbus, "NameOwnerChanged", [.string(name), .string(old), .string(new)])
 }
 
-private func managedObjects(_ serial: UInt32, _ objects: BusValue, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func managedObjects(_ serial: UInt32, _ objects: BusValue, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     (BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"),
      .success(.reply(owner, serial, [objects])))
 }
@@ -89,7 +89,7 @@ private func voiceModem(calls: String...) -> BusValue {
     ])
 }
 
-private func callProperties(_ path: String, _ serial: UInt32, state: Int64, direction: Int64, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func callProperties(_ path: String, _ serial: UInt32, state: Int64, direction: Int64, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     (BusMethodCall(destination: MM.service, path: path, interface: MM.properties, member: "GetAll", arguments: [MM.call]),
      .success(.reply(owner, serial, [props(["State": .integer(state), "Direction": .integer(direction), "Number": .string("+15559999"), "StateReason": .integer(0)])])))
 }
@@ -98,7 +98,7 @@ private func mmStateChanged(_ serial: UInt32, _ path: String, _ old: Int64, _ ne
     .signal(owner, serial, path, MM.call, "StateChanged", [.integer(old), .integer(new), .integer(0)])
 }
 
-private func getModems(_ serial: UInt32, _ modems: [(String, [String])], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func getModems(_ serial: UInt32, _ modems: [(String, [String])], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     let list = modems.map { modem in
         BusValue.structure([.objectPath(modem.0), props(["Powered": .bool(true), "Interfaces": .array(modem.1.map(BusValue.string))])])
     }
@@ -106,7 +106,7 @@ private func getModems(_ serial: UInt32, _ modems: [(String, [String])], owner: 
             .success(.reply(owner, serial, [.array(list)])))
 }
 
-private func getCalls(_ modem: String, _ serial: UInt32, _ calls: [(String, String)], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, TelephonyError>) {
+private func getCalls(_ modem: String, _ serial: UInt32, _ calls: [(String, String)], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
     let list = calls.map { BusValue.structure([.objectPath($0.0), props(["State": .string($0.1), "LineIdentification": .string("+15559999")])]) }
     return (BusMethodCall(destination: Ofono.service, path: modem, interface: Ofono.voiceCallManager, member: "GetCalls"),
             .success(.reply(owner, serial, [.array(list)])))
@@ -190,14 +190,14 @@ struct TelephonyChoiceTests {
     @Test("a bus that cannot be reached is a typed failure and an empty first list (no telephony)")
     func busUnavailableFallsBackToNoTelephony() {
         var session = TelephonySession(choice: .auto)
-        let error = TelephonyError.busUnavailable("org.freedesktop.DBus.Error.NoServer: no socket")
+        let error = Telephony.Error.busUnavailable("org.freedesktop.DBus.Error.NoServer: no socket")
         #expect(session.busUnavailable(error, firstAttempt: true) == [.status(.failed(error)), complete()])
         #expect(session.busUnavailable(error, firstAttempt: false) == [.status(.failed(error))])
     }
 
     @Test("a D-Bus policy that denies access is reported as such, with no calls")
     func accessDenied() {
-        let denied = TelephonyError.accessDenied("Rejected send message, 1 matched rules")
+        let denied = Telephony.Error.accessDenied("Rejected send message, 1 matched rules")
         let bus = RecordedBus([
             nameHasOwner(MM.service, true),
             (BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"), .failure(denied)),
@@ -209,7 +209,7 @@ struct TelephonyChoiceTests {
 
     @Test("refused the oFono list by the bus policy, the source still follows oFono's broadcast signals")
     func accessDeniedStillFollowsSignals() {
-        let denied = TelephonyError.accessDenied("Rejected send message, 2 matched rules")
+        let denied = Telephony.Error.accessDenied("Rejected send message, 2 matched rules")
         let bus = RecordedBus([
             nameHasOwner(Ofono.service, true),
             (BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"), .failure(denied)),
@@ -496,7 +496,7 @@ final class ReplayBus: TelephonyBus {
 
     init(_ records: [BusRecord]) { self.records = records }
 
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage {
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage {
         guard cursor < records.count, let recorded = records[cursor].call else {
             Issue.record("the session made a call the recording does not have next: \(call)")
             throw .callFailed(name: "test.Unexpected", message: "\(call)")
@@ -522,7 +522,7 @@ struct RecordedDaemonTests {
 
     /// Plays a recording through a fresh session, as the source's thread would (ticks included,
     /// and a last one once the orphan grace is over), and returns every output.
-    private func replay(_ name: String, _ backend: TelephonyBackend) throws -> [TelephonyOutput] {
+    private func replay(_ name: String, _ backend: Telephony.Backend) throws -> [TelephonyOutput] {
         let text = try String(contentsOf: Self.directory.appendingPathComponent("\(name)-\(backend).jsonl"), encoding: .utf8)
         let decoder = JSONDecoder()
         let records = try text.split(separator: "\n").map { try decoder.decode(BusRecord.self, from: Data($0.utf8)) }
@@ -540,15 +540,15 @@ struct RecordedDaemonTests {
         return outputs
     }
 
-    private func ids(_ backend: TelephonyBackend) -> (String, String) {
+    private func ids(_ backend: Telephony.Backend) -> (String, String) {
         switch backend {
         case .modemManager: ("/org/freedesktop/ModemManager1/Call/0", "/org/freedesktop/ModemManager1/Call/1")
         case .ofono: ("/phonesim/voicecall01", "/phonesim/voicecall02")
         }
     }
 
-    @Test("a call already live at start, then hung up", arguments: TelephonyBackend.allCases)
-    func callLiveAtStart(backend: TelephonyBackend) throws {
+    @Test("a call already live at start, then hung up", arguments: Telephony.Backend.allCases)
+    func callLiveAtStart(backend: Telephony.Backend) throws {
         let (a, _) = ids(backend)
         #expect(try replay("callLiveAtStart", backend) == [
             .status(.watching(backend)), complete(snapshot(a, .connected)),
@@ -556,8 +556,8 @@ struct RecordedDaemonTests {
         ])
     }
 
-    @Test("incoming, answered, held, resumed, hung up", arguments: TelephonyBackend.allCases)
-    func holdAndResume(backend: TelephonyBackend) throws {
+    @Test("incoming, answered, held, resumed, hung up", arguments: Telephony.Backend.allCases)
+    func holdAndResume(backend: Telephony.Backend) throws {
         let (a, _) = ids(backend)
         #expect(try replay("holdAndResume", backend) == [
             .status(.watching(backend)), complete(),
@@ -567,8 +567,8 @@ struct RecordedDaemonTests {
         ])
     }
 
-    @Test("outgoing, answered by the far end, hung up", arguments: TelephonyBackend.allCases)
-    func outgoingCall(backend: TelephonyBackend) throws {
+    @Test("outgoing, answered by the far end, hung up", arguments: Telephony.Backend.allCases)
+    func outgoingCall(backend: Telephony.Backend) throws {
         let (a, _) = ids(backend)
         #expect(try replay("outgoingCall", backend) == [
             .status(.watching(backend)), complete(),
@@ -577,8 +577,8 @@ struct RecordedDaemonTests {
         ])
     }
 
-    @Test("call waiting: the second call rings, hold-and-answer swaps, each hangs up", arguments: TelephonyBackend.allCases)
-    func callWaiting(backend: TelephonyBackend) throws {
+    @Test("call waiting: the second call rings, hold-and-answer swaps, each hangs up", arguments: Telephony.Backend.allCases)
+    func callWaiting(backend: Telephony.Backend) throws {
         let (a, b) = ids(backend)
         #expect(try replay("callWaiting", backend) == [
             .status(.watching(backend)), complete(),
@@ -589,8 +589,8 @@ struct RecordedDaemonTests {
         ])
     }
 
-    @Test("the modem disappearing mid-call", arguments: TelephonyBackend.allCases)
-    func modemDisappears(backend: TelephonyBackend) throws {
+    @Test("the modem disappearing mid-call", arguments: Telephony.Backend.allCases)
+    func modemDisappears(backend: Telephony.Backend) throws {
         let (a, _) = ids(backend)
         #expect(try replay("modemDisappears", backend) == [
             .status(.watching(backend)), complete(),

@@ -16,12 +16,12 @@ import hnbTesting
 /// `@unchecked Sendable`: both arrays are only touched under `lock`.
 final class SourceRecorder: @unchecked Sendable {
     private let lock = NSLock()
-    private var statuses: [TelephonyStatus] = []
+    private var statuses: [Telephony.Status] = []
     private var batches: [CallBatch] = []
 
-    func status(_ status: TelephonyStatus) { lock.withLock { statuses.append(status) } }
+    func status(_ status: Telephony.Status) { lock.withLock { statuses.append(status) } }
     func batch(_ batch: CallBatch) { lock.withLock { batches.append(batch) } }
-    var seen: (statuses: [TelephonyStatus], batches: [CallBatch]) { lock.withLock { (statuses, batches) } }
+    var seen: (statuses: [Telephony.Status], batches: [CallBatch]) { lock.withLock { (statuses, batches) } }
 }
 
 /// A socket path that does not exist, in a folder that does.

@@ -106,9 +106,9 @@ extension CallMonitor {
     /// monitor.startMonitoring(withAcknowledgeIn: 3)            // and a warning during every call
     /// ```
     ///
-    /// > Important: Capture is reported by the ``ScreenCaptureSource`` given to the initializer
-    /// > (on iOS, iPadOS and Mac Catalyst the shared instance uses `UIKitScreenCaptureSource`,
-    /// > which reads `UIScreen.isCaptured`). Without one the screen never counts as captured.
+    /// > Important: Capture is reported by the monitor's ports (``CallMonitor/Ports``): on iOS,
+    /// > iPadOS and Mac Catalyst the live ones read `UIScreen.isCaptured`; where the platform
+    /// > cannot tell (macOS, visionOS, Linux) the screen never counts as captured.
     ///
     /// May be called from any thread; it applies in order with the other calls.
     ///

@@ -29,11 +29,11 @@ extension CallMonitor {
     #endif
     public var isMonitoring: Bool { core.board.current.isMonitoring }
 
-    /// Whether the screen is being recorded, mirrored or shared, as the monitor's
-    /// ``ScreenCaptureSource`` last reported. Readable from any thread.
+    /// Whether the screen is being recorded, mirrored or shared, as the screen-capture part of
+    /// the monitor's ``CallMonitor/Ports`` last reported. Readable from any thread.
     ///
-    /// Observed only while monitoring; `false` otherwise, and always `false` with the default
-    /// ``NoScreenCapture`` source.
+    /// Observed only while monitoring; `false` otherwise, and always `false` where the platform
+    /// cannot tell (macOS, visionOS, Linux).
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(isScreenCaptured)
     #endif
@@ -96,15 +96,15 @@ extension CallMonitor {
     }
 
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    /// `-setOutcomeHandler:` for Objective-C: the same records as ``CallMonitorOutcomeRecord``
+    /// `-setOutcomeHandler:` for Objective-C: the same records as `CallMonitorOutcomeRecord`
     /// objects, on the main thread, at the same moments. Swift code uses
     /// ``setOutcomeHandler(_:)``.
     @available(swift, obsoleted: 1, message: "use setOutcomeHandler(_:)")
     @objc(setOutcomeHandler:)
-    public func objcSetOutcomeHandler(_ handler: ((CallMonitorOutcomeRecord) -> Void)?) {
+    public func objcSetOutcomeHandler(_ handler: ((_CallMonitorOutcomeRecord) -> Void)?) {
         guard let handler else { return setOutcomeHandler(nil) }
         let block = UncheckedOutcomeBlock(handler)
-        setOutcomeHandler { outcome in block.body(CallMonitorOutcomeRecord(outcome)) }
+        setOutcomeHandler { outcome in block.body(_CallMonitorOutcomeRecord(outcome)) }
     }
     #endif
 
@@ -146,9 +146,9 @@ extension CallMonitor {
     /// why ("Stop screen sharing to acknowledge") and a tap does nothing, and a delegate's
     /// `onUserAction` does nothing (read ``CallMonitorSecurityEvent/isAcknowledgementRefused``
     /// to explain it in your UI). When the capture stops, the normal rules resume. The terminate
-    /// flow is unchanged: its button still closes the app. Capture is reported by the
-    /// ``ScreenCaptureSource`` given to the initializer (on iOS, iPadOS and Mac Catalyst the
-    /// shared instance uses `UIKitScreenCaptureSource`).
+    /// flow is unchanged: its button still closes the app. Capture is reported by the monitor's
+    /// ports (``CallMonitor/Ports``; on iOS, iPadOS and Mac Catalyst the live ones read
+    /// `UIScreen`).
     ///
     /// - Parameter refuses: `true` to refuse acknowledgements while the screen is captured.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
@@ -162,6 +162,6 @@ extension CallMonitor {
 /// An Objective-C outcome block carried to the main thread.
 /// `@unchecked Sendable`: the block is only ever called on the main thread, as the API promises.
 struct UncheckedOutcomeBlock: @unchecked Sendable {
-    let body: (CallMonitorOutcomeRecord) -> Void
-    init(_ body: @escaping (CallMonitorOutcomeRecord) -> Void) { self.body = body }
+    let body: (_CallMonitorOutcomeRecord) -> Void
+    init(_ body: @escaping (_CallMonitorOutcomeRecord) -> Void) { self.body = body }
 }

@@ -48,12 +48,13 @@ extension CallMonitor {
         setCallVerifier(using: verifier.map { AsyncCallVerifier($0) })
     }
 
-    /// Sets a verifier object, or removes it with `nil`: for tests and simulations, which answer
-    /// on a virtual clock (hnbTesting's `ScriptedCallVerifier`), and for apps that ask in a way of
-    /// their own. The rules are those of ``setCallVerifier(_:)``.
+    /// Sets a verifier object, or removes it with `nil`: for the package's tests and simulator,
+    /// which answer on a virtual clock (hnbTesting's `ScriptedCallVerifier`; an app's tests set
+    /// that one through hnbTesting's public `setCallVerifier(using:)`). The rules are those of
+    /// ``setCallVerifier(_:)``.
     ///
     /// - Parameter verifier: Asked on the main thread; answers from any thread.
-    public func setCallVerifier(using verifier: (any CallVerifying)?) {
+    package func setCallVerifier(using verifier: (any CallVerifying)?) {
         send(.setCallVerifier(verifier.map(VerifierBox.init)))
     }
 

@@ -44,18 +44,10 @@ public final class CallMonitor: NSObject {
     #if canImport(UIKit)
     @available(iOSApplicationExtension, unavailable)
     #endif
-    private static let shared = CallMonitor(ports: LivePorts.make())
+    private static let shared = CallMonitor(ports: .live)
 
-    /// A monitor of your own, wired to the ports you give: for tests, previews, simulators, and
-    /// embedders who manage the monitor's lifetime themselves.
-    ///
-    /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
-    /// phone would each enforce their policy; an app should use one.
-    ///
-    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
-    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
-    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
-    /// > ``stopMonitoring()`` to let it go; a call session live then is followed to its end first.
+    /// A monitor wired to the ports given one by one: the package's own tests and tools build
+    /// monitors this way; apps use ``init(ports:)``, whose value carries the same parts.
     ///
     /// - Parameters:
     ///   - callSource: Reports the device's calls.
@@ -68,7 +60,7 @@ public final class CallMonitor: NSObject {
     ///     never (rules 16 and 17 then see no capture).
     ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default. All
     ///     timing uses `scheduler`, never this.
-    public init(
+    package init(
         callSource: any CallSource,
         appState: any AppStateSource,
         scheduler: any MonitorScheduler,
@@ -88,18 +80,6 @@ public final class CallMonitor: NSObject {
             wallClock: wallClock
         )
         super.init()
-    }
-
-    private convenience init(ports: LivePorts) {
-        self.init(
-            callSource: ports.callSource,
-            appState: ports.appState,
-            scheduler: ports.scheduler,
-            alertRenderer: ports.alertRenderer,
-            terminator: ports.terminator,
-            strings: ports.strings,
-            screenCapture: ports.screenCapture
-        )
     }
 
     /// Starts the terminate flow: while a call is live and the app is in the foreground, a
@@ -209,8 +189,8 @@ public final class CallMonitor: NSObject {
     /// callback and the UI hear of the last tick (or the tap), then `hook`, then the exit.
     ///
     /// > Important: The hook cannot hold the exit back. If it has not returned after `budget`
-    /// > seconds, a watchdog thread ends the app anyway (through
-    /// > ``AppTerminator/terminateFromAnyThread(code:)``), whatever the main thread is doing.
+    /// > seconds, a watchdog thread ends the app anyway (through the terminator of the monitor's
+    /// > ``CallMonitor/Ports``), whatever the main thread is doing.
     ///
     /// - Parameters:
     ///   - budget: How long the hook may run, in seconds; 2 by default. Clamped to 0…60; NaN

@@ -61,8 +61,8 @@ public enum CallMonitorOutcomeEnding: Int, Sendable, CaseIterable, CustomStringC
 /// }
 /// ```
 public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
-    /// Why the event ended; ``CallMonitorOutcomeEnding`` (a top-level type so that Objective-C
-    /// can see it).
+    /// Why the event ended; ``CallMonitorOutcomeEnding``, a top-level type because the generated
+    /// Objective-C header leaves nested types out.
     public typealias Ending = CallMonitorOutcomeEnding
 
     /// Where the event was drawn.
@@ -100,7 +100,7 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The countdown's length under the policy, in seconds (after clamping).
     public var seconds: Int32
     /// When the event began, in nanoseconds of the monitor's monotonic clock
-    /// (``MonitorScheduler/now``); immune to changes of the device's time.
+    /// (the clock of its ``CallMonitor/Ports``); immune to changes of the device's time.
     public var startedAt: Int64
     /// When the event ended, on the same clock.
     public var endedAt: Int64
@@ -164,11 +164,15 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// ``CallMonitorOutcome`` for Objective-C, which cannot see Swift structs: the same record as an
-/// immutable object. Swift code uses ``CallMonitorOutcome``.
+/// immutable object, `CallMonitorOutcomeRecord` there. Swift code uses ``CallMonitorOutcome``.
+///
+/// Public only because Objective-C needs it, so its Swift name begins with an underscore, which
+/// keeps it out of code completion, the symbol graph and the documentation. It cannot be nested
+/// in ``CallMonitorOutcome``: the generated Objective-C header leaves nested types out.
 #if canImport(ObjectiveC) || HNB_OBJC_HEADER
 @objc(CallMonitorOutcomeRecord)
 #endif
-public final class CallMonitorOutcomeRecord: NSObject {
+public final class _CallMonitorOutcomeRecord: NSObject {
     /// Why the event ended.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(ending)
@@ -264,8 +268,8 @@ public final class CallMonitorOutcomeRecord: NSObject {
 #if HNB_OBJC_HEADER
 // Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
 // Sendable superclass; the checked conformance below is the one every real build uses.
-extension CallMonitorOutcomeRecord: @unchecked Sendable {}
+extension _CallMonitorOutcomeRecord: @unchecked Sendable {}
 #else
 // Checked: every stored property is a `let` of a Sendable type.
-extension CallMonitorOutcomeRecord: Sendable {}
+extension _CallMonitorOutcomeRecord: Sendable {}
 #endif

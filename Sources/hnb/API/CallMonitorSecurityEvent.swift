@@ -30,7 +30,7 @@ public final class CallMonitorSecurityEvent: NSObject {
     public let seconds: CInt
 
     /// When the event began, in nanoseconds of the monitor's monotonic clock
-    /// (``MonitorScheduler/now``).
+    /// (the clock of its ``CallMonitor/Ports``).
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(startedAt)
     #endif

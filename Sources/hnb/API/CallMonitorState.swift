@@ -1,6 +1,7 @@
 // The monitor as observable state for SwiftUI: an app draws its own warning from these
-// properties instead of implementing the delegate. It is a delegate under the hood, so the
-// monitor keeps every timer, rule and the exit.
+// properties instead of implementing the delegate. A private delegate under the hood keeps the
+// user action, so the monitor keeps every timer, rule and the exit, and the delegate methods stay
+// out of the state object's API.
 
 // Header generation compiles without macro plugins; nothing here is Objective-C API.
 #if canImport(Observation) && !HNB_OBJC_HEADER
@@ -32,11 +33,11 @@ import Observation
 ///
 /// > Important: Setting another delegate later (``CallMonitor/setDelegate(_:)``) hands the event
 /// > over to that one: ``securityEvent`` still describes the event, but ``performUserAction()``
-/// > does nothing until this object is the delegate again (`setDelegate(CallMonitorState.of(monitor))`).
+/// > does nothing until ``becomeDelegate()`` brings the event back here.
 @available(iOS 17, macOS 14, macCatalyst 17, visionOS 1, *)
 @MainActor
 @Observable
-public final class CallMonitorState: CallMonitorDelegate {
+public final class CallMonitorState {
     /// The aggregate call state; ``CallMonitorCallState/idle`` while not monitoring.
     public private(set) var callState: CallMonitorCallState = .idle
     /// Whether a policy is being enforced.
@@ -52,7 +53,10 @@ public final class CallMonitorState: CallMonitorDelegate {
     /// shows only the verdict line.
     public private(set) var verdict: CallMonitorCallVerdict = .unknown
 
-    @ObservationIgnored private var onUserAction: (() -> Void)?
+    /// The delegate the monitor calls; it keeps the action of the event on screen.
+    @ObservationIgnored private let relay = UserActionRelay()
+    /// Weak: the monitor's core keeps this object.
+    @ObservationIgnored private weak var monitor: CallMonitor?
 
     /// The state object of `monitor`: made and made its delegate on the first call, the same
     /// object on every later one. The monitor keeps it.
@@ -60,13 +64,15 @@ public final class CallMonitorState: CallMonitorDelegate {
     /// - Parameter monitor: The monitor to mirror, usually ``CallMonitor/sharedInstance()``.
     public static func of(_ monitor: CallMonitor) -> CallMonitorState {
         if let existing = monitor.core.stateObject as? CallMonitorState { return existing }
-        let made = CallMonitorState(core: monitor.core)
+        let made = CallMonitorState(monitor: monitor)
         monitor.core.stateObject = made
-        monitor.setDelegate(made)
+        made.becomeDelegate()
         return made
     }
 
-    private init(core: MonitorCore) {
+    private init(monitor: CallMonitor) {
+        self.monitor = monitor
+        let core = monitor.core
         apply(core.board.current)
         // Weak: the core keeps this object, and this closure lives in the core.
         core.addSnapshotObserver { [weak self] snapshot in
@@ -80,22 +86,14 @@ public final class CallMonitorState: CallMonitorDelegate {
     /// acknowledge flow. The monitor applies its rules: before the acknowledge delay is over, or
     /// while the acknowledgement is refused for screen capture, it does nothing.
     public func performUserAction() {
-        onUserAction?()
+        relay.onUserAction?()
     }
 
-    // MARK: CallMonitorDelegate
-
-    /// Keeps the action; the event itself arrives with the snapshot published right after.
-    public func callMonitorDidDetectCall(flow: CallMonitorFlow, initialRemaining: CInt, onUserAction: @escaping () -> Void) {
-        self.onUserAction = onUserAction
-    }
-
-    /// Nothing to do: ``securityEvent`` follows the monitor's snapshot.
-    public func callMonitorCountdownTick(_ remaining: CInt) {}
-
-    /// Drops the action of the event that ended or moved elsewhere.
-    public func callMonitorDidEndCall() {
-        onUserAction = nil
+    /// Makes this object the monitor's delegate again, after another delegate (or `nil`, the
+    /// built-in dialog) was set: an event on screen moves back here at once, and
+    /// ``performUserAction()`` acts on it. ``of(_:)`` does this the first time.
+    public func becomeDelegate() {
+        monitor?.setDelegate(relay)
     }
 
     private func apply(_ snapshot: RiskSnapshot) {
@@ -105,6 +103,25 @@ public final class CallMonitorState: CallMonitorDelegate {
         if isScreenCaptured != snapshot.isScreenCaptured { isScreenCaptured = snapshot.isScreenCaptured }
         if securityEvent != snapshot.securityEvent { securityEvent = snapshot.securityEvent }
         if verdict != snapshot.verdict { verdict = snapshot.verdict }
+    }
+}
+
+/// The state object's delegate: keeps the action of the event on screen; the event itself
+/// arrives with the snapshot published right after each call.
+@MainActor
+private final class UserActionRelay: CallMonitorDelegate {
+    var onUserAction: (() -> Void)?
+
+    func callMonitorDidDetectCall(flow: CallMonitorFlow, initialRemaining: CInt, onUserAction: @escaping () -> Void) {
+        self.onUserAction = onUserAction
+    }
+
+    /// Nothing to do: the state's ``CallMonitorState/securityEvent`` follows the snapshot.
+    func callMonitorCountdownTick(_ remaining: CInt) {}
+
+    /// Drops the action of the event that ended or moved elsewhere.
+    func callMonitorDidEndCall() {
+        onUserAction = nil
     }
 }
 #endif

@@ -6,7 +6,7 @@ import Dispatch
 /// have (a VoIP stack of your own, a platform bridge), benchmarks and stress tests.
 ///
 /// The source keeps the calls it was told of, so a monitor that starts (or restarts) listening
-/// hears of every call still live, as ``CallSource`` requires. Changes sent while no monitor
+/// hears of every call still live, as the monitor requires of every call source. Changes sent while no monitor
 /// listens are kept the same way and reported at the next start.
 ///
 /// A send from a thread other than the main one never waits for a delivery in progress, so your
@@ -22,13 +22,13 @@ public final class ExternalCallSource: CallSource {
     /// Delivers the complete list of calls sent so far, then every batch sent: on the thread that
     /// sent it, or, if another thread is delivering at that moment, merged with what else waits
     /// and delivered by that thread right after.
-    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+    package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         handOver(state.withLock { $0.listen(deliver, onMain: true) }, onMain: true)
     }
 
     /// Stops delivering; batches sent afterwards are kept for the next start. Once it returns,
     /// nothing more reaches the listener.
-    public func stop() {
+    package func stop() {
         handOver(state.withLock { $0.listen(nil, onMain: true) }, onMain: true)
     }
 
@@ -38,9 +38,14 @@ public final class ExternalCallSource: CallSource {
     /// Reports a change of one or more calls. May be called from any thread.
     public nonisolated func send(_ batch: [CallSnapshot]) { send(.changes(batch)) }
 
-    /// Reports changes, or with ``CallBatch/complete(_:)`` the full list of calls (any call not
-    /// in it has ended). May be called from any thread.
-    public nonisolated func send(_ batch: CallBatch) {
+    /// Reports the complete list of calls right now: any call not in it has ended. Send it when
+    /// your stack can list its calls (at start, after a reconnect): it repairs a change that was
+    /// lost. May be called from any thread.
+    public nonisolated func sendCompleteList(_ calls: [CallSnapshot]) { send(.complete(calls)) }
+
+    /// Reports changes, or with `.complete` the full list of calls (any call not in it has
+    /// ended). May be called from any thread.
+    package nonisolated func send(_ batch: CallBatch) {
         let onMain = MainQueue.isCurrent
         handOver(state.withLock { $0.record(batch, onMain: onMain) }, onMain: onMain)
     }

@@ -35,16 +35,16 @@ enum MonotonicClock {
 ///
 /// Each wake-up is armed for an absolute deadline that the engine computed from the start of the
 /// countdown, so lateness never accumulates from one tick to the next.
-public final class LiveScheduler: MonitorScheduler {
+package final class LiveScheduler: MonitorScheduler {
     /// A scheduler on the process's monotonic clock.
-    public nonisolated init() {}
+    package nonisolated init() {}
 
     /// Nanoseconds of a clock that never goes backwards and keeps counting while the device sleeps.
     /// Readable from any thread.
-    public nonisolated var now: Int64 { MonotonicClock.now() }
+    package nonisolated var now: Int64 { MonotonicClock.now() }
 
     /// Runs `work` on the main queue at `deadline` on this clock (at once if it has passed).
-    public func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
+    package func schedule(at deadline: Int64, _ work: @escaping @MainActor () -> Void) -> any ScheduledWork {
         let delay = max(0, deadline - now)
         // `.strict` and zero leeway: the system must not coalesce this timer with others, which
         // would shift a tick by up to a tenth of its interval.
@@ -74,5 +74,5 @@ public final class LiveScheduler: MonitorScheduler {
 
 extension LiveScheduler: AnyThreadClock {
     /// The same clock as ``now``.
-    public nonisolated var anyThreadNow: Int64 { MonotonicClock.now() }
+    package nonisolated var anyThreadNow: Int64 { MonotonicClock.now() }
 }

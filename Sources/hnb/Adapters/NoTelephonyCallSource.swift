@@ -3,11 +3,11 @@
 
 /// The call source of a system with no telephony service the library can read (a Linux desktop or
 /// server, macOS): it reports no calls, ever, and says so in its name.
-public final class NoTelephonyCallSource: CallSource {
+package final class NoTelephonyCallSource: CallSource {
     /// A source that will report no calls.
-    public nonisolated init() {}
+    package nonisolated init() {}
     /// Delivers the one complete list this source will ever have: no calls.
-    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
+    package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) { deliver(.complete([])) }
     /// Nothing to stop: this source never delivers again after ``start(_:)``.
-    public func stop() {}
+    package func stop() {}
 }

@@ -1,13 +1,13 @@
 // The app state of a process without an app lifecycle (a command-line tool, a server).
 
 /// The app state of a process without an app lifecycle: always in the foreground.
-public final class ProcessAppState: AppStateSource {
+package final class ProcessAppState: AppStateSource {
     /// A source that is always in the foreground.
-    public nonisolated init() {}
+    package nonisolated init() {}
     /// Always `true`: a process without an app lifecycle is never in the background.
-    public var isForeground: Bool { true }
+    package var isForeground: Bool { true }
     /// Delivers nothing: the state never changes.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    package func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
     /// Nothing to stop.
-    public func stop() {}
+    package func stop() {}
 }

@@ -12,17 +12,17 @@ import Musl
 ///
 /// `exit` skips the usual shutdown path of an app; use ``CallMonitor/setBeforeForceExit(budget:_:)``
 /// to wipe session data or write a last log line first.
-public final class ProcessExitTerminator: AppTerminator {
+package final class ProcessExitTerminator: AppTerminator {
     /// A terminator.
-    public nonisolated init() {}
+    package nonisolated init() {}
 
     /// Ends the process with `exit(code)`; it does not return.
-    public func terminate(code: Int32) {
+    package func terminate(code: Int32) {
         exit(code)
     }
 
     /// Ends the process with `exit(code)` from any thread; it does not return.
-    public nonisolated func terminateFromAnyThread(code: Int32) {
+    package nonisolated func terminateFromAnyThread(code: Int32) {
         exit(code)
     }
 }

@@ -17,16 +17,16 @@ import UIKit
 /// and a change notification can be missed while the app is suspended, so every delivery is the
 /// complete list (``CallBatch/complete(_:)``): at start, on every change, and again whenever the
 /// app returns to the foreground or becomes active.
-public final class CallKitCallSource: CallSource {
+final class CallKitCallSource: CallSource {
     private var observer: CXCallObserver?
     /// CallKit holds its delegate weakly, so the source holds the adapter.
     private var adapter: ObserverAdapter?
     private var lifecycleObservers: [any NSObjectProtocol] = []
 
     /// A source; the observer is created on the first start.
-    public nonisolated init() {}
+    nonisolated init() {}
 
-    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+    func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         stop()
         let observer = self.observer ?? CXCallObserver()
         self.observer = observer
@@ -38,7 +38,7 @@ public final class CallKitCallSource: CallSource {
         watchLifecycle(observer: observer, deliver: deliver)
     }
 
-    public func stop() {
+    func stop() {
         observer?.setDelegate(nil, queue: nil)
         adapter = nil
         for token in lifecycleObservers { NotificationCenter.default.removeObserver(token) }

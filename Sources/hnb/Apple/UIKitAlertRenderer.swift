@@ -18,7 +18,7 @@ import UIKit
 /// and released at once, without waiting for any UIKit completion handler, and the window that
 /// was key before the dialog is made key again.
 @available(iOSApplicationExtension, unavailable)
-public final class UIKitAlertRenderer: SecurityAlertRenderer {
+final class UIKitAlertRenderer: SecurityAlertRenderer {
     /// What the engine wants on screen, or `nil`.
     private var wanted: SecurityAlert?
     private var onButton: (@MainActor () -> Void)?
@@ -33,16 +33,16 @@ public final class UIKitAlertRenderer: SecurityAlertRenderer {
     private var updateAgain = false
 
     /// A renderer with nothing on screen.
-    public nonisolated init() {}
+    nonisolated init() {}
 
-    public func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
+    func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
         wanted = alert
         self.onButton = onButton
         observeScenes()
         update()
     }
 
-    public func dismiss() {
+    func dismiss() {
         wanted = nil
         onButton = nil
         update()

@@ -7,15 +7,15 @@ import UIKit
 
 /// Follows `willEnterForeground` / `didEnterBackground` and reads `applicationState` at start.
 @available(iOSApplicationExtension, unavailable)
-public final class UIKitAppStateSource: AppStateSource {
+final class UIKitAppStateSource: AppStateSource {
     private var observers: [any NSObjectProtocol] = []
 
     /// A source that starts observing when the monitor starts.
-    public nonisolated init() {}
+    nonisolated init() {}
 
-    public var isForeground: Bool { UIApplication.shared.applicationState != .background }
+    var isForeground: Bool { UIApplication.shared.applicationState != .background }
 
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
+    func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         stop()
         let center = NotificationCenter.default
         observers = [
@@ -24,7 +24,7 @@ public final class UIKitAppStateSource: AppStateSource {
         ]
     }
 
-    public func stop() {
+    func stop() {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
         observers = []
     }

@@ -17,15 +17,15 @@ import UIKit
 /// The shared ``CallMonitor`` uses it on iOS, iPadOS and Mac Catalyst. Not available on visionOS,
 /// which has no `UIScreen`: the shared instance there uses ``NoScreenCapture``.
 @available(iOSApplicationExtension, unavailable)
-public final class UIKitScreenCaptureSource: ScreenCaptureSource {
+final class UIKitScreenCaptureSource: ScreenCaptureSource {
     private var observers: [any NSObjectProtocol] = []
     private var lastDelivered: Bool?
 
     /// A source that starts observing when the monitor starts.
-    public nonisolated init() {}
+    nonisolated init() {}
 
     /// Whether any connected window scene is captured now.
-    public var isCaptured: Bool {
+    var isCaptured: Bool {
         UIApplication.shared.connectedScenes.contains { scene in
             guard let windowScene = scene as? UIWindowScene else { return false }
             return Self.isCaptured(windowScene)
@@ -34,7 +34,7 @@ public final class UIKitScreenCaptureSource: ScreenCaptureSource {
 
     /// Follows the capture and scene notifications; `deliver` runs on the main thread, only when
     /// the answer changes.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
+    func start(_ deliver: @escaping @Sendable (Bool) -> Void) {
         stop()
         lastDelivered = isCaptured
         let names: [Notification.Name] = [
@@ -51,7 +51,7 @@ public final class UIKitScreenCaptureSource: ScreenCaptureSource {
     }
 
     /// Stops following the notifications.
-    public func stop() {
+    func stop() {
         for observer in observers { NotificationCenter.default.removeObserver(observer) }
         observers = []
         lastDelivered = nil

@@ -5,26 +5,26 @@
 ///
 /// Title, message and countdown are separate fields so that a renderer can lay them out in any
 /// direction and style; nothing here is concatenated.
-public struct SecurityAlert: Hashable, Sendable {
+package struct SecurityAlert: Hashable, Sendable {
     /// The flow the dialog belongs to.
-    public var flow: CallMonitorFlow
+    package var flow: CallMonitorFlow
     /// The dialog's title.
-    public var title: String
+    package var title: String
     /// The dialog's body.
-    public var message: String
+    package var message: String
     /// The countdown line, or `nil` once the acknowledge delay is over.
-    public var countdown: String?
+    package var countdown: String?
     /// The button's title, or `nil` while the button must not be shown.
-    public var button: String?
+    package var button: String?
     /// The seconds left on the countdown.
-    public var remaining: Int32
+    package var remaining: Int32
     /// The bank's verdict as one line (rule 24), or `nil` when there is nothing to say
     /// (``CallMonitorCallVerdict/unknown``). A renderer shows it between the message and the
     /// countdown.
-    public var verdict: String?
+    package var verdict: String?
 
     /// A dialog with every field given.
-    public init(
+    package init(
         flow: CallMonitorFlow, title: String, message: String, countdown: String?, button: String?, remaining: Int32,
         verdict: String? = nil
     ) {
@@ -48,13 +48,13 @@ public struct SecurityAlert: Hashable, Sendable {
     ///   - strings: The texts.
     ///   - acknowledgementRefused: Rule 17: the acknowledgement is refused because the screen is
     ///     captured. Once the countdown is over, the button then says why
-    ///     (``CallMonitorStringKey/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping
+    ///     (``CallMonitorStrings/Key/buttonRefusedWhileCaptured``) instead of Acknowledge; tapping
     ///     it does nothing. Ignored in the terminate flow.
     ///   - verdict: Rule 24: the bank's verdict, shown as ``verdict`` in the words of
-    ///     ``CallMonitorStringKey/verdictBankIsNotCalling`` or
-    ///     ``CallMonitorStringKey/verdictBankIsCalling``; nothing for `unknown`. It changes no
+    ///     ``CallMonitorStrings/Key/verdictBankIsNotCalling`` or
+    ///     ``CallMonitorStrings/Key/verdictBankIsCalling``; nothing for `unknown`. It changes no
     ///     other field: the countdown and the button are the same whatever it says.
-    public init(
+    package init(
         flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,
         verdict: CallMonitorCallVerdict = .unknown
     ) {
@@ -110,7 +110,7 @@ public struct SecurityAlert: Hashable, Sendable {
 public struct CallMonitorStrings: Sendable {
     /// Looks up one raw key (`call_monitor_alert_title`, `call_monitor_close_countdown.one`, …);
     /// returns `nil` (or an empty string) when it has no entry.
-    public typealias Table = @Sendable (String) -> String?
+    package typealias Table = @Sendable (String) -> String?
 
     /// The language whose plural rules pick the countdown forms: a base code (`ru`), or `pt-PT`,
     /// the one region whose rule differs from its language's.
@@ -122,7 +122,7 @@ public struct CallMonitorStrings: Sendable {
     /// - Parameters:
     ///   - language: The language of the tables (its plural rules choose countdown forms).
     ///   - tables: Lookups tried in order for each key.
-    public init(language: String = "en", tables: [Table]) {
+    package init(language: String = "en", tables: [Table]) {
         self.language = pluralLanguage(language)
         self.tables = tables
     }
@@ -131,13 +131,13 @@ public struct CallMonitorStrings: Sendable {
     public static let english = CallMonitorStrings(language: "en", tables: [])
 
     /// The text for `key`.
-    public func text(_ key: CallMonitorStringKey) -> String {
+    public func text(_ key: CallMonitorStrings.Key) -> String {
         lookup(key.rawValue) ?? key.englishDefault
     }
 
     /// The countdown line for `key` with `remaining` put in place of its number placeholder, in
     /// the grammatical form the count needs.
-    public func countdown(_ key: CallMonitorStringKey, remaining: Int32) -> String {
+    public func countdown(_ key: CallMonitorStrings.Key, remaining: Int32) -> String {
         let count = Int(remaining)
         let category = PluralRules.category(of: count, in: language)
         let formKey = "\(key.rawValue).\(category.rawValue)"

@@ -1,55 +1,57 @@
 // The string keys of the built-in dialog, their English defaults, and a formatter that puts the
 // countdown number into a string the host app may have overridden, without trusting that string.
 
-/// A string of the built-in security dialog. The raw value is the key an app uses in its own
-/// `Localizable.strings` to override the text.
-public enum CallMonitorStringKey: String, Sendable, CaseIterable {
-    /// The dialog's title, in both flows.
-    case alertTitle = "call_monitor_alert_title"
-    /// The dialog's body in the terminate flow.
-    case alertMessage = "call_monitor_alert_message"
-    /// The dialog's body in the acknowledge flow.
-    case alertMessageWarning = "call_monitor_alert_message_warning"
-    /// The button of the terminate flow.
-    case buttonClose = "call_monitor_button_close"
-    /// The button of the acknowledge flow.
-    case buttonAcknowledge = "call_monitor_button_acknowledge"
-    /// The countdown line of the terminate flow; `%d` is the number of seconds.
-    case closeCountdown = "call_monitor_close_countdown"
-    /// The countdown line of the acknowledge flow; `%d` is the number of seconds.
-    case acknowledgeCountdown = "call_monitor_acknowledge_countdown"
-    /// The acknowledge flow's button while the acknowledgement is refused because the screen is
-    /// captured (rule 17, opt-in): it says why. Not in the reference.
-    case buttonRefusedWhileCaptured = "call_monitor_button_refused_screen_captured"
-    /// The dialog's verdict line when the bank's backend says it is not calling the user
-    /// (rule 24): plain words that the bank is not calling and to hang up. Not in the reference.
-    case verdictBankIsNotCalling = "call_monitor_verdict_bank_not_calling"
-    /// The dialog's verdict line when the bank's backend says one of its agents is on a call with
-    /// the user now (rule 24). Not in the reference.
-    case verdictBankIsCalling = "call_monitor_verdict_bank_calling"
+extension CallMonitorStrings {
+    /// A string of the built-in security dialog. The raw value is the key an app uses in its own
+    /// `Localizable.strings` to override the text.
+    public enum Key: String, Sendable, CaseIterable {
+        /// The dialog's title, in both flows.
+        case alertTitle = "call_monitor_alert_title"
+        /// The dialog's body in the terminate flow.
+        case alertMessage = "call_monitor_alert_message"
+        /// The dialog's body in the acknowledge flow.
+        case alertMessageWarning = "call_monitor_alert_message_warning"
+        /// The button of the terminate flow.
+        case buttonClose = "call_monitor_button_close"
+        /// The button of the acknowledge flow.
+        case buttonAcknowledge = "call_monitor_button_acknowledge"
+        /// The countdown line of the terminate flow; `%d` is the number of seconds.
+        case closeCountdown = "call_monitor_close_countdown"
+        /// The countdown line of the acknowledge flow; `%d` is the number of seconds.
+        case acknowledgeCountdown = "call_monitor_acknowledge_countdown"
+        /// The acknowledge flow's button while the acknowledgement is refused because the screen is
+        /// captured (rule 17, opt-in): it says why. Not in the reference.
+        case buttonRefusedWhileCaptured = "call_monitor_button_refused_screen_captured"
+        /// The dialog's verdict line when the bank's backend says it is not calling the user
+        /// (rule 24): plain words that the bank is not calling and to hang up. Not in the reference.
+        case verdictBankIsNotCalling = "call_monitor_verdict_bank_not_calling"
+        /// The dialog's verdict line when the bank's backend says one of its agents is on a call with
+        /// the user now (rule 24). Not in the reference.
+        case verdictBankIsCalling = "call_monitor_verdict_bank_calling"
 
-    /// The hard-coded English text, the last step of the fallback chain.
-    public var englishDefault: String {
-        switch self {
-        case .alertTitle: "Security Policy"
-        case .alertMessage: "Application access is disabled during active calls for your protection."
-        case .alertMessageWarning: "Using this application during an active call may expose sensitive information."
-        case .buttonClose: "Close App"
-        case .buttonAcknowledge: "Acknowledge"
-        case .closeCountdown: "App will close in %d seconds."
-        case .acknowledgeCountdown: "Acknowledge in %d seconds."
-        case .buttonRefusedWhileCaptured: "Stop screen sharing to acknowledge"
-        case .verdictBankIsNotCalling: "Your bank is not calling you. Hang up now."
-        case .verdictBankIsCalling: "Your bank is on a call with you right now."
+        /// The hard-coded English text, the last step of the fallback chain.
+        public var englishDefault: String {
+            switch self {
+            case .alertTitle: "Security Policy"
+            case .alertMessage: "Application access is disabled during active calls for your protection."
+            case .alertMessageWarning: "Using this application during an active call may expose sensitive information."
+            case .buttonClose: "Close App"
+            case .buttonAcknowledge: "Acknowledge"
+            case .closeCountdown: "App will close in %d seconds."
+            case .acknowledgeCountdown: "Acknowledge in %d seconds."
+            case .buttonRefusedWhileCaptured: "Stop screen sharing to acknowledge"
+            case .verdictBankIsNotCalling: "Your bank is not calling you. Hang up now."
+            case .verdictBankIsCalling: "Your bank is on a call with you right now."
+            }
         }
-    }
 
-    /// The English default for a count: countdown lines say "1 second", other counts "seconds".
-    func englishDefault(count: Int) -> String {
-        switch (self, count) {
-        case (.closeCountdown, 1): "App will close in %d second."
-        case (.acknowledgeCountdown, 1): "Acknowledge in %d second."
-        default: englishDefault
+        /// The English default for a count: countdown lines say "1 second", other counts "seconds".
+        func englishDefault(count: Int) -> String {
+            switch (self, count) {
+            case (.closeCountdown, 1): "App will close in %d second."
+            case (.acknowledgeCountdown, 1): "Acknowledge in %d second."
+            default: englishDefault
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ public struct CallSnapshot: Hashable, Sendable {
     var countsAsConnected: Bool { hasConnected || isOnHold }
 }
 
-/// One delivery from a ``CallSource``: either the complete list of the device's calls at one
+/// One delivery from a call source: either the complete list of the device's calls at one
 /// moment, or changes to some of them.
 ///
 /// A complete list is the truth: a call the monitor knows of that is missing from it has ended,
@@ -62,26 +62,26 @@ public struct CallSnapshot: Hashable, Sendable {
 /// deliver(.complete(observer.calls.map(CallSnapshot.init)))   // at start, on foreground
 /// deliver(.changes([snapshot]))                               // one call changed
 /// ```
-public struct CallBatch: Sendable, Equatable {
+package struct CallBatch: Sendable, Equatable {
     /// The snapshots delivered. In a complete batch, ended snapshots may be included; they change
     /// nothing beyond what leaving them out would.
-    public var calls: [CallSnapshot]
+    package var calls: [CallSnapshot]
     /// Whether ``calls`` is the complete list of the device's calls at this moment.
-    public var isComplete: Bool
+    package var isComplete: Bool
 
     /// A batch with every field given.
-    public init(calls: [CallSnapshot], isComplete: Bool) {
+    package init(calls: [CallSnapshot], isComplete: Bool) {
         self.calls = calls
         self.isComplete = isComplete
     }
 
     /// The complete list of calls right now: what ``CallSource/start(_:)`` delivers first.
-    public static func complete(_ calls: [CallSnapshot]) -> CallBatch {
+    package static func complete(_ calls: [CallSnapshot]) -> CallBatch {
         CallBatch(calls: calls, isComplete: true)
     }
 
     /// Changes to some calls; calls not mentioned are unchanged.
-    public static func changes(_ calls: [CallSnapshot]) -> CallBatch {
+    package static func changes(_ calls: [CallSnapshot]) -> CallBatch {
         CallBatch(calls: calls, isComplete: false)
     }
 

@@ -11,7 +11,7 @@
 /// > elsewhere. `answer` may be called from any thread, once, twice or never; the monitor keeps
 /// > the first answer within its budget and ignores the rest (rule 23).
 @MainActor
-public protocol CallVerifying: AnyObject, Sendable {
+package protocol CallVerifying: AnyObject, Sendable {
     /// Starts one question; reports the verdict through `answer`.
     ///
     /// - Parameter answer: Receives the verdict, from any thread.

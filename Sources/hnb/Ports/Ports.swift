@@ -9,7 +9,7 @@
 ///
 /// Every source the library ships passes `CallSourceConformance`; run it against your own.
 @MainActor
-public protocol CallSource: AnyObject, Sendable {
+package protocol CallSource: AnyObject, Sendable {
     /// Begins observing. The source first delivers ``CallBatch/complete(_:)`` with every call
     /// already in progress (an empty list when there is none), then each change as it happens,
     /// as changes or, better, as complete lists.
@@ -27,7 +27,7 @@ public protocol CallSource: AnyObject, Sendable {
 ///
 /// "Foreground" includes the inactive state in which an incoming-call screen covers the app.
 @MainActor
-public protocol AppStateSource: AnyObject, Sendable {
+package protocol AppStateSource: AnyObject, Sendable {
     /// The state right now.
     var isForeground: Bool { get }
 
@@ -40,7 +40,7 @@ public protocol AppStateSource: AnyObject, Sendable {
 
 /// A cancellable piece of scheduled work.
 @MainActor
-public protocol ScheduledWork: AnyObject {
+package protocol ScheduledWork: AnyObject {
     /// Makes sure the work does not run. Cancelling twice, or after it ran, does nothing.
     func cancel()
 }
@@ -51,7 +51,7 @@ public protocol ScheduledWork: AnyObject {
 /// deadline from the start of a countdown (tick *k* at start + *k* s), so a late wake-up never
 /// shifts the ticks after it.
 @MainActor
-public protocol MonitorScheduler: AnyObject, Sendable {
+package protocol MonitorScheduler: AnyObject, Sendable {
     /// The current instant, in nanoseconds. It never goes backwards.
     var now: Int64 { get }
 
@@ -61,7 +61,7 @@ public protocol MonitorScheduler: AnyObject, Sendable {
 
 /// Ends the app when the terminate flow decides it must.
 @MainActor
-public protocol AppTerminator: AnyObject, Sendable {
+package protocol AppTerminator: AnyObject, Sendable {
     /// Ends the process with `code`, on the main thread. The live terminator does not return.
     func terminate(code: Int32)
 
@@ -76,7 +76,7 @@ public protocol AppTerminator: AnyObject, Sendable {
 ///
 /// The built-in dialog is used whenever no delegate is set, or the delegate has gone away.
 @MainActor
-public protocol SecurityAlertRenderer: AnyObject, Sendable {
+package protocol SecurityAlertRenderer: AnyObject, Sendable {
     /// Shows `alert`, or changes the dialog already shown to match it.
     ///
     /// - Parameters:
@@ -93,7 +93,7 @@ public protocol SecurityAlertRenderer: AnyObject, Sendable {
 ///
 /// ``LiveScheduler`` and `ManualScheduler` conform. For a scheduler that does not, the signal
 /// measures up to the monitor's latest step, which can only err towards "a call was live".
-public protocol AnyThreadClock: AnyObject, Sendable {
+package protocol AnyThreadClock: AnyObject, Sendable {
     /// The current instant in nanoseconds, the same clock as ``MonitorScheduler/now``; readable
     /// from any thread.
     nonisolated var anyThreadNow: Int64 { get }

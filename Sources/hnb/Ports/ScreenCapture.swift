@@ -7,7 +7,7 @@
 /// thread and ignores deliveries made after ``stop()``. The monitor reads ``isCaptured`` when
 /// monitoring starts and runs the source only while monitoring.
 @MainActor
-public protocol ScreenCaptureSource: AnyObject, Sendable {
+package protocol ScreenCaptureSource: AnyObject, Sendable {
     /// Whether the screen is captured right now.
     var isCaptured: Bool { get }
 
@@ -21,13 +21,13 @@ public protocol ScreenCaptureSource: AnyObject, Sendable {
 /// The capture source of a platform where the library cannot tell: never captured. The default
 /// of ``CallMonitor/init(callSource:appState:scheduler:alertRenderer:terminator:strings:screenCapture:wallClock:)``,
 /// so monitors built without a capture source behave exactly as the reference describes.
-public final class NoScreenCapture: ScreenCaptureSource {
+package final class NoScreenCapture: ScreenCaptureSource {
     /// A source that never reports a capture.
-    public nonisolated init() {}
+    package nonisolated init() {}
     /// Always `false`.
-    public var isCaptured: Bool { false }
+    package var isCaptured: Bool { false }
     /// Does nothing: there is nothing to report.
-    public func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
+    package func start(_ deliver: @escaping @Sendable (Bool) -> Void) {}
     /// Does nothing.
-    public func stop() {}
+    package func stop() {}
 }

@@ -141,7 +141,7 @@ struct BusMessage: Sendable, Hashable, Codable {
 /// Makes method calls on the bus and waits for their replies: the libdbus connection in
 /// production, a list of recorded replies in tests.
 protocol TelephonyBus: AnyObject {
-    /// The reply to `call`. A D-Bus error reply is thrown as ``TelephonyError/callFailed(name:message:)``.
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage
+    /// The reply to `call`. A D-Bus error reply is thrown as ``Telephony/Error/callFailed(name:message:)``.
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage
 }
 #endif

@@ -99,7 +99,7 @@ final class RecordingBus: TelephonyBus {
         origin = clock()
     }
 
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage {
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage {
         do {
             let reply = try bus.call(call)
             write(BusRecord(t: clock() - origin, call: call, reply: reply))

@@ -18,7 +18,7 @@ final class DBusTransport: TelephonyBus {
 
     /// Connects to `address` (a D-Bus address such as `unix:path=/run/dbus/system_bus_socket`),
     /// or to the system bus (honouring `DBUS_SYSTEM_BUS_ADDRESS`) when `address` is `nil`.
-    init(address: String?) throws(TelephonyError) {
+    init(address: String?) throws(Telephony.Error) {
         _ = Self.threadsReady
         var error = DBusError()
         dbus_error_init(&error)
@@ -48,7 +48,7 @@ final class DBusTransport: TelephonyBus {
     }
 
     /// Asks the bus to route signals matching `rule` to this connection.
-    func addMatch(_ rule: String) throws(TelephonyError) {
+    func addMatch(_ rule: String) throws(Telephony.Error) {
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -58,7 +58,7 @@ final class DBusTransport: TelephonyBus {
         }
     }
 
-    func call(_ call: BusMethodCall) throws(TelephonyError) -> BusMessage {
+    func call(_ call: BusMethodCall) throws(Telephony.Error) -> BusMessage {
         guard let message = dbus_message_new_method_call(call.destination, call.path, call.interface, call.member) else {
             throw .unexpectedReply("libdbus could not build \(call)")
         }
@@ -97,7 +97,7 @@ final class DBusTransport: TelephonyBus {
 
     /// A typed error for a libdbus error. Access denials are told apart: the README's policy
     /// section says what to do about them.
-    private static func translate(_ error: inout DBusError, _ make: (_ name: String, _ message: String) -> TelephonyError) -> TelephonyError {
+    private static func translate(_ error: inout DBusError, _ make: (_ name: String, _ message: String) -> Telephony.Error) -> Telephony.Error {
         let isSet = dbus_error_is_set(&error) != 0
         let name = isSet ? error.name.map { String(cString: $0) } ?? "" : ""
         let message = isSet ? error.message.map { String(cString: $0) } ?? "" : "no error details"

@@ -51,7 +51,7 @@ struct ModemManagerTracker: CallTracker {
     /// Signals older than the reply a call's state was read from are skipped (see ``Freshness``).
     private var freshness = Freshness()
 
-    let backend = TelephonyBackend.modemManager
+    let backend = Telephony.Backend.modemManager
 
     var hasVoiceModem: Bool { table.hasVoiceModem }
 
@@ -63,7 +63,7 @@ struct ModemManagerTracker: CallTracker {
         "type='signal',sender='\(MM.service)',interface='\(MM.call)',member='StateChanged'",
     ]
 
-    mutating func resync(_ bus: any TelephonyBus) throws(TelephonyError) {
+    mutating func resync(_ bus: any TelephonyBus) throws(Telephony.Error) {
         table.removeAll()
         freshness = Freshness()
         let reply = try bus.call(BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"))

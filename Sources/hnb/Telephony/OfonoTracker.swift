@@ -49,7 +49,7 @@ struct OfonoTracker: CallTracker {
     private var table = CallTable()
     private var freshness = Freshness()
 
-    let backend = TelephonyBackend.ofono
+    let backend = Telephony.Backend.ofono
 
     var hasVoiceModem: Bool { table.hasVoiceModem }
 
@@ -62,7 +62,7 @@ struct OfonoTracker: CallTracker {
         "type='signal',sender='\(Ofono.service)',interface='\(Ofono.voiceCall)',member='PropertyChanged'",
     ]
 
-    mutating func resync(_ bus: any TelephonyBus) throws(TelephonyError) {
+    mutating func resync(_ bus: any TelephonyBus) throws(Telephony.Error) {
         table.removeAll()
         freshness = Freshness()
         let reply = try bus.call(BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"))

@@ -9,22 +9,21 @@ import Foundation
 /// D-Bus system bus with libdbus.
 ///
 /// ```swift
-/// let calls = TelephonyCallSource(backend: .auto) { status in print("telephony:", status) }
-/// let monitor = CallMonitor(callSource: calls, appState: ProcessAppState(), scheduler: LiveScheduler(),
-///                           alertRenderer: TerminalAlertRenderer(), terminator: ProcessExitTerminator())
+/// let calls = TelephonyCallSource(backend: .only(.ofono)) { status in print("telephony:", status) }
+/// let monitor = CallMonitor(ports: .live.withCalls(from: calls))
 /// monitor.startMonitoring(withTerminateIn: 10)
 /// ```
 ///
 /// Nothing is opened until ``start(_:)``: the connection, the thread and the choice of daemon all
 /// happen there, so a monitor whose call detection is off creates none of them.
 ///
-/// > Important: When the bus cannot be reached the source reports ``TelephonyStatus/failed(_:)``,
+/// > Important: When the bus cannot be reached the source reports ``Telephony/Status/failed(_:)``,
 /// > delivers an empty call list (no telephony) and retries every second. A daemon that leaves
-/// > the bus ends none of its calls; see ``TelephonyStatus/lost(_:)``.
+/// > the bus ends none of its calls; see ``Telephony/Status/lost(_:)``.
 public final class TelephonyCallSource: CallSource {
-    private let choice: TelephonyBackendChoice
+    private let choice: Telephony.BackendChoice
     private let busAddress: String?
-    private let onStatus: (@Sendable (TelephonyStatus) -> Void)?
+    private let onStatus: (@Sendable (Telephony.Status) -> Void)?
     private var worker: TelephonyWorker?
 
     /// A source that will read `backend`'s calls once started.
@@ -35,9 +34,9 @@ public final class TelephonyCallSource: CallSource {
     ///     `nil` uses the system bus, or `DBUS_SYSTEM_BUS_ADDRESS` when it is set.
     ///   - onStatus: Told, on the source's own thread, whenever what the source does changes.
     public nonisolated init(
-        backend: TelephonyBackendChoice = .auto,
+        backend: Telephony.BackendChoice = .auto,
         busAddress: String? = nil,
-        onStatus: (@Sendable (TelephonyStatus) -> Void)? = nil
+        onStatus: (@Sendable (Telephony.Status) -> Void)? = nil
     ) {
         self.choice = backend
         self.busAddress = busAddress
@@ -50,14 +49,14 @@ public final class TelephonyCallSource: CallSource {
     /// why no calls are reported: no bus, no daemon, a D-Bus policy that denies access.
     ///
     /// > Important: The closure runs on the source's own thread, not the main thread.
-    public nonisolated static func setSharedInstanceStatusHandler(_ handler: (@Sendable (TelephonyStatus) -> Void)?) {
+    public nonisolated static func setSharedInstanceStatusHandler(_ handler: (@Sendable (Telephony.Status) -> Void)?) {
         sharedHandler.withLock { $0 = handler }
     }
 
-    private nonisolated static let sharedHandler = Locked<(@Sendable (TelephonyStatus) -> Void)?>(nil)
+    private nonisolated static let sharedHandler = Locked<(@Sendable (Telephony.Status) -> Void)?>(nil)
 
     /// Forwards a status of the shared instance's source to the handler set at that moment.
-    nonisolated static let sharedInstanceStatus: @Sendable (TelephonyStatus) -> Void = { status in
+    nonisolated static let sharedInstanceStatus: @Sendable (Telephony.Status) -> Void = { status in
         sharedHandler.withLock { $0 }?(status)
     }
 
@@ -65,7 +64,7 @@ public final class TelephonyCallSource: CallSource {
     /// complete list first (empty when there is no bus or no daemon), then changes.
     ///
     /// - Parameter deliver: Called on the source's thread, never on the main thread.
-    public func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
+    package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         worker?.stop()
         let made = TelephonyWorker(choice: choice, busAddress: busAddress, deliver: deliver, onStatus: onStatus)
         worker = made
@@ -74,7 +73,7 @@ public final class TelephonyCallSource: CallSource {
 
     /// Stops the thread (within a tenth of a second) and closes the connection; nothing more is
     /// delivered.
-    public func stop() {
+    package func stop() {
         worker?.stop()
         worker = nil
     }
@@ -85,14 +84,14 @@ public final class TelephonyCallSource: CallSource {
 /// `@unchecked Sendable`: `stopped` is only touched under `lock`; the session and the connection
 /// are created and used on the worker thread alone; the rest is immutable.
 final class TelephonyWorker: @unchecked Sendable {
-    private let choice: TelephonyBackendChoice
+    private let choice: Telephony.BackendChoice
     private let busAddress: String?
     private let deliver: @Sendable (CallBatch) -> Void
-    private let onStatus: (@Sendable (TelephonyStatus) -> Void)?
+    private let onStatus: (@Sendable (Telephony.Status) -> Void)?
     private let lock = NSLock()
     private var stopped = false
 
-    init(choice: TelephonyBackendChoice, busAddress: String?, deliver: @escaping @Sendable (CallBatch) -> Void, onStatus: (@Sendable (TelephonyStatus) -> Void)?) {
+    init(choice: Telephony.BackendChoice, busAddress: String?, deliver: @escaping @Sendable (CallBatch) -> Void, onStatus: (@Sendable (Telephony.Status) -> Void)?) {
         self.choice = choice
         self.busAddress = busAddress
         self.deliver = deliver
@@ -114,7 +113,7 @@ final class TelephonyWorker: @unchecked Sendable {
     private func run() {
         var session = TelephonySession(choice: choice)
         var firstAttempt = true
-        var lastFailure: TelephonyError?
+        var lastFailure: Telephony.Error?
         while !isStopped {
             let transport: DBusTransport
             do {
@@ -173,6 +172,18 @@ final class TelephonyWorker: @unchecked Sendable {
         for _ in 0..<(seconds * 10) where !isStopped {
             usleep(100_000)
         }
+    }
+}
+extension CallMonitor.Ports {
+    /// These parts, with the calls of `source`'s telephony daemon instead of the default choice
+    /// (the shared instance reads ModemManager if it is on the bus, else oFono): for another
+    /// daemon choice, a bus of your own, or a status handler of this monitor's own.
+    ///
+    /// - Parameter source: The telephony call source to read.
+    public func withCalls(from source: TelephonyCallSource) -> Self {
+        var ports = self
+        ports.callSource = source
+        return ports
     }
 }
 #endif

@@ -9,13 +9,13 @@
 protocol CallTracker {
     /// The signals the tracker needs, as D-Bus match rules.
     static var matchRules: [String] { get }
-    var backend: TelephonyBackend { get }
+    var backend: Telephony.Backend { get }
     /// Whether a modem able to carry voice calls has been found and its calls read.
     var hasVoiceModem: Bool { get }
     /// One snapshot per call object the daemon has (ended ones included until the daemon drops them).
     var snapshots: [CallSnapshot] { get }
     /// Forgets everything and reads the daemon's modems and calls afresh.
-    mutating func resync(_ bus: any TelephonyBus) throws(TelephonyError)
+    mutating func resync(_ bus: any TelephonyBus) throws(Telephony.Error)
     /// Applies one signal, reading more from the bus where the signal alone does not say enough.
     mutating func handle(_ message: BusMessage, _ bus: any TelephonyBus)
 }
@@ -58,7 +58,7 @@ enum TelephonyOutput: Sendable, Equatable {
     /// Hand this batch to the monitor.
     case deliver(CallBatch)
     /// Tell whoever listens what the source is doing now.
-    case status(TelephonyStatus)
+    case status(Telephony.Status)
 }
 
 /// Chooses a daemon, follows its calls and its presence on the bus, and reports call batches.
@@ -74,7 +74,7 @@ enum TelephonyOutput: Sendable, Equatable {
 struct TelephonySession {
     static let busName = "org.freedesktop.DBus"
 
-    let choice: TelephonyBackendChoice
+    let choice: Telephony.BackendChoice
     private var tracker: (any CallTracker)?
     /// Whether the daemon is on the bus right now (its well-known name has an owner).
     private var present = false
@@ -90,12 +90,12 @@ struct TelephonySession {
     /// before it left.
     static let orphanGrace: Int64 = 5_000_000_000
 
-    init(choice: TelephonyBackendChoice) {
+    init(choice: Telephony.BackendChoice) {
         self.choice = choice
     }
 
     /// The daemons this session may read.
-    var candidates: [TelephonyBackend] {
+    var candidates: [Telephony.Backend] {
         switch choice {
         case .auto: [.modemManager, .ofono]
         case .only(let backend): [backend]
@@ -110,14 +110,14 @@ struct TelephonySession {
         }
     }
 
-    private static func trackerType(_ backend: TelephonyBackend) -> any CallTracker.Type {
+    private static func trackerType(_ backend: Telephony.Backend) -> any CallTracker.Type {
         switch backend {
         case .modemManager: ModemManagerTracker.self
         case .ofono: OfonoTracker.self
         }
     }
 
-    private static func makeTracker(_ backend: TelephonyBackend) -> any CallTracker {
+    private static func makeTracker(_ backend: Telephony.Backend) -> any CallTracker {
         switch backend {
         case .modemManager: ModemManagerTracker()
         case .ofono: OfonoTracker()
@@ -146,7 +146,7 @@ struct TelephonySession {
     /// The transport could not connect, or lost its connection: nothing can be read, so the calls
     /// last reported stay as they were (fail closed). The first time, a complete batch of them is
     /// delivered so that a source that never connected still starts with one.
-    mutating func busUnavailable(_ error: TelephonyError, firstAttempt: Bool) -> [TelephonyOutput] {
+    mutating func busUnavailable(_ error: Telephony.Error, firstAttempt: Bool) -> [TelephonyOutput] {
         present = false
         orphans.merge(reported) { kept, _ in kept }
         orphanDeadline = nil
@@ -207,7 +207,7 @@ struct TelephonySession {
     }
 
     /// The daemon is on the bus (at start, or again): read everything, report a complete batch.
-    private mutating func appeared(_ backend: TelephonyBackend, _ bus: any TelephonyBus, now: Int64 = 0) -> [TelephonyOutput] {
+    private mutating func appeared(_ backend: Telephony.Backend, _ bus: any TelephonyBus, now: Int64 = 0) -> [TelephonyOutput] {
         var fresh = Self.makeTracker(backend)
         do {
             try fresh.resync(bus)

@@ -1,0 +1,115 @@
+// What a monitor of your own is wired to, as one value: the platform's live parts, with the call
+// detection replaced by a feed of the app's own. The ports themselves (call source, app state,
+// clock, dialog renderer, terminator, screen capture) are package API: an app never implements
+// one, and the test doubles of the hnbTesting product set them through the same value.
+
+import Foundation
+
+extension CallMonitor {
+    /// The parts a monitor is wired to: how it learns of calls, of the app's state and of screen
+    /// capture, its clock, its built-in dialog and its force exit.
+    ///
+    /// Start from ``live`` (what ``CallMonitor/sharedInstance()`` uses) and replace what you
+    /// must: a VoIP stack of your own feeds the monitor through an ``ExternalCallSource``.
+    ///
+    /// ```swift
+    /// let voipCalls = ExternalCallSource()
+    /// let monitor = CallMonitor(ports: .live.withCalls(from: voipCalls))
+    /// monitor.startMonitoring(withTerminateIn: 10)
+    /// voipCalls.send([CallSnapshot(id: CallID("sip-1"), hasConnected: true)])
+    /// ```
+    ///
+    /// Tests and DEBUG-only code get the doubles (virtual time, scripted calls, a recorded exit)
+    /// from the `hnbTesting` product, which adds them to this value:
+    /// `CallMonitor(ports: .simulated(calls: calls, scheduler: clock, terminator: exits))`.
+    public struct Ports: Sendable {
+        package var callSource: any CallSource
+        package var appState: any AppStateSource
+        package var scheduler: any MonitorScheduler
+        package var alertRenderer: any SecurityAlertRenderer
+        package var terminator: any AppTerminator
+        package var strings: CallMonitorStrings
+        package var screenCapture: any ScreenCaptureSource
+        package var wallClock: @Sendable () -> Date
+
+        /// Every part given; the screen is never captured and outcomes carry `Date()` unless said.
+        package init(
+            callSource: any CallSource,
+            appState: any AppStateSource,
+            scheduler: any MonitorScheduler,
+            alertRenderer: any SecurityAlertRenderer,
+            terminator: any AppTerminator,
+            strings: CallMonitorStrings = .english,
+            screenCapture: any ScreenCaptureSource = NoScreenCapture(),
+            wallClock: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.callSource = callSource
+            self.appState = appState
+            self.scheduler = scheduler
+            self.alertRenderer = alertRenderer
+            self.terminator = terminator
+            self.strings = strings
+            self.screenCapture = screenCapture
+            self.wallClock = wallClock
+        }
+
+        /// The platform's parts, as the shared instance has them: on iOS, iPadOS and Mac Catalyst
+        /// CallKit's calls, the UIKit lifecycle, screen capture and dialog, the monotonic clock
+        /// and `exit(0)`; on Linux the dialog on standard error and, with the `Telephony` trait,
+        /// ModemManager's or oFono's calls.
+        ///
+        /// Making the value starts nothing: each part begins to observe only when the monitor
+        /// built from it starts monitoring.
+        #if canImport(UIKit)
+        @available(iOSApplicationExtension, unavailable)
+        #endif
+        public static var live: Ports {
+            let live = LivePorts.make()
+            return Ports(
+                callSource: live.callSource,
+                appState: live.appState,
+                scheduler: live.scheduler,
+                alertRenderer: live.alertRenderer,
+                terminator: live.terminator,
+                strings: live.strings,
+                screenCapture: live.screenCapture
+            )
+        }
+
+        /// These parts, with the calls reported by `source` instead of the platform's call
+        /// detection: for a VoIP stack of your own or a bridge to another telephony.
+        ///
+        /// - Parameter source: The feed your code sends calls to, from any thread.
+        public func withCalls(from source: ExternalCallSource) -> Ports {
+            var ports = self
+            ports.callSource = source
+            return ports
+        }
+    }
+
+    /// A monitor of your own, wired to `ports`: for a call feed of your own
+    /// (``Ports/withCalls(from:)``), tests, previews and simulators (the `hnbTesting` product),
+    /// and embedders who manage the monitor's lifetime themselves.
+    ///
+    /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
+    /// phone would each enforce their policy; an app should use one.
+    ///
+    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
+    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
+    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
+    /// > ``stopMonitoring()`` to let it go; a call session live then is followed to its end first.
+    ///
+    /// - Parameter ports: The parts to use, usually ``Ports/live`` with some replaced.
+    public convenience init(ports: Ports) {
+        self.init(
+            callSource: ports.callSource,
+            appState: ports.appState,
+            scheduler: ports.scheduler,
+            alertRenderer: ports.alertRenderer,
+            terminator: ports.terminator,
+            strings: ports.strings,
+            screenCapture: ports.screenCapture,
+            wallClock: ports.wallClock
+        )
+    }
+}
