@@ -4,7 +4,7 @@
 // cannot type-check, and Localization.swift, which needs Bundle).
 
 extension LivePorts {
-    static func make() -> LivePorts { preconditionFailure("header generation only") }
+    static func make() -> CallMonitor.Ports { preconditionFailure("header generation only") }
 }
 
 extension CallMonitorStrings {

@@ -23,14 +23,16 @@ extension CallMonitor {
     /// from the `hnbTesting` product, which adds them to this value:
     /// `CallMonitor(ports: .simulated(calls: calls, scheduler: clock, terminator: exits))`.
     public struct Ports: Sendable {
+        // Only the call source is ever replaced (withCalls(from:)); the rest are constants, which
+        // under library evolution spares a setter for each.
         package var callSource: any CallSource
-        package var appState: any AppStateSource
-        package var scheduler: any MonitorScheduler
-        package var alertRenderer: any SecurityAlertRenderer
-        package var terminator: any AppTerminator
-        package var strings: CallMonitorStrings
-        package var screenCapture: any ScreenCaptureSource
-        package var wallClock: @Sendable () -> Date
+        package let appState: any AppStateSource
+        package let scheduler: any MonitorScheduler
+        package let alertRenderer: any SecurityAlertRenderer
+        package let terminator: any AppTerminator
+        package let strings: CallMonitorStrings
+        package let screenCapture: any ScreenCaptureSource
+        package let wallClock: @Sendable () -> Date
 
         /// Every part given; the screen is never captured and outcomes carry `Date()` unless said.
         package init(
@@ -63,18 +65,7 @@ extension CallMonitor {
         #if canImport(UIKit)
         @available(iOSApplicationExtension, unavailable)
         #endif
-        public static var live: Ports {
-            let live = LivePorts.make()
-            return Ports(
-                callSource: live.callSource,
-                appState: live.appState,
-                scheduler: live.scheduler,
-                alertRenderer: live.alertRenderer,
-                terminator: live.terminator,
-                strings: live.strings,
-                screenCapture: live.screenCapture
-            )
-        }
+        public static var live: Ports { LivePorts.make() }
 
         /// These parts, with the calls reported by `source` instead of the platform's call
         /// detection: for a VoIP stack of your own or a bridge to another telephony.

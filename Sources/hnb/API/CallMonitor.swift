@@ -60,6 +60,9 @@ public final class CallMonitor: NSObject {
     ///     never (rules 16 and 17 then see no capture).
     ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default. All
     ///     timing uses `scheduler`, never this.
+    // Out of line: init(ports:) forwards here, and inlined there the wiring would be compiled
+    // twice (1.8 KB of the iOS slice).
+    @inline(never)
     package init(
         callSource: any CallSource,
         appState: any AppStateSource,

@@ -1,12 +1,12 @@
-// Which live ports the shared instance uses on each platform (the set itself is in
-// LivePorts.swift).
+// Which live ports the shared instance (and `CallMonitor.Ports.live`) uses on each platform, as
+// one `CallMonitor.Ports` value.
 
 extension LivePorts {
     #if canImport(UIKit) && canImport(CallKit) && !os(macOS)
     /// CallKit for calls, the UIKit lifecycle, the UIKit dialog, `exit(0)`.
     @available(iOSApplicationExtension, unavailable)
-    static func make() -> LivePorts {
-        LivePorts(
+    static func make() -> CallMonitor.Ports {
+        CallMonitor.Ports(
             callSource: CallKitCallSource(),
             appState: UIKitAppStateSource(),
             scheduler: LiveScheduler(),
@@ -30,13 +30,13 @@ extension LivePorts {
     /// No lifecycle, the dialog as plain text on standard error; on Linux with the `Telephony` trait, the calls of
     /// ModemManager if it is on the system bus, else oFono, else none. The source picks the daemon
     /// and connects only when monitoring starts, so with call detection off nothing is created.
-    static func make() -> LivePorts {
+    static func make() -> CallMonitor.Ports {
         #if Telephony && os(Linux)
         let callSource: any CallSource = TelephonyCallSource(backend: .auto, onStatus: TelephonyCallSource.sharedInstanceStatus)
         #else
         let callSource: any CallSource = NoTelephonyCallSource()
         #endif
-        return LivePorts(
+        return CallMonitor.Ports(
             callSource: callSource,
             appState: ProcessAppState(),
             scheduler: LiveScheduler(),
