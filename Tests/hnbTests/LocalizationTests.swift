@@ -198,6 +198,7 @@ struct LanguageChoiceTests {
         #expect(LanguageMatcher.bestMatch(preferred: preferred) == expected)
     }
 
+    #if !canImport(Darwin)
     @Test("On Linux the environment gives the preference: LANGUAGE, LC_ALL, LC_MESSAGES, LANG")
     func environment() {
         let env = ["LANGUAGE": "sv:de", "LC_ALL": "", "LC_MESSAGES": "C", "LANG": "fr_FR.UTF-8"]
@@ -206,6 +207,7 @@ struct LanguageChoiceTests {
         #expect(LanguageMatcher.preferredLanguages(environment: ["LANG": "POSIX"]) == [])
         #expect(LanguageMatcher.preferredLanguages(environment: ["LC_ALL": "pl_PL.UTF-8", "LANG": "en_US"]) == ["pl_PL.UTF-8", "en_US"])
     }
+    #endif
 }
 
 /// A bundle made of real files in a temporary directory.

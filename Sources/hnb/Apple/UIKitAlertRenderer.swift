@@ -98,7 +98,10 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
             }
             result.append(ScenePlan.Scene(id: id, role: Self.role(of: scene.session), activation: activation, keyWindow: keyWindow))
         }
-        return result.sorted { $0.id < $1.id }
+        // Sorted through the identifiers with the plain `[String]` sort the library already
+        // has (a sort by a closure is a second copy of the whole sort in the binary, about 4 KiB);
+        // a scene is looked up again by its identifier, which is unique, and there are few.
+        return result.map(\.id).sorted().compactMap { id in result.first { $0.id == id } }
     }
 
     private static func role(of session: UISceneSession) -> ScenePlan.Scene.Role {

@@ -34,7 +34,7 @@
 ///    announces its countdown every fifth second.
 ///
 /// Bad input is clamped: a scene listed twice counts once (its first entry).
-struct ScenePlan: Equatable, Sendable {
+struct ScenePlan: Sendable {
     /// A scene's `UISceneSession.persistentIdentifier`: unique and stable while it is connected.
     typealias SceneID = String
 
@@ -44,7 +44,7 @@ struct ScenePlan: Equatable, Sendable {
     }
 
     /// One connected scene, as UIKit reports it.
-    struct Scene: Equatable, Sendable {
+    struct Scene: Sendable {
         /// The scene session's role.
         enum Role: Equatable, Sendable {
             /// `UISceneSession.Role.windowApplication`: the app's interactive windows.
@@ -92,7 +92,7 @@ struct ScenePlan: Equatable, Sendable {
 
     /// What the monitor has on screen: the result of the previous plan, changed only by what
     /// UIKit does on its own (``alertDroppedByUIKit()``).
-    struct Drawn: Equatable, Sendable {
+    struct Drawn: Sendable {
         /// The monitor's window in each scene that has one.
         var windows: [SceneID: WindowKind] = [:]
         /// The dialog the windows were drawn for; `nil` when there is no window.
@@ -118,7 +118,7 @@ struct ScenePlan: Equatable, Sendable {
     }
 
     /// One change on screen, carried out in order.
-    enum Step: Equatable, Sendable {
+    enum Step: Sendable {
         /// Hide the monitor's window in the scene and let it go, with whatever it presents.
         case removeWindow(SceneID)
         /// Make this app window key again.
@@ -249,3 +249,12 @@ struct ScenePlan: Equatable, Sendable {
         return text
     }
 }
+
+#if DEBUG
+// Whole plans, scenes and steps are compared only by the tests (the planner compares their
+// parts), so release builds leave out the equality and its code (about 2 KiB of the iOS slice).
+extension ScenePlan: Equatable {}
+extension ScenePlan.Scene: Equatable {}
+extension ScenePlan.Drawn: Equatable {}
+extension ScenePlan.Step: Equatable {}
+#endif

@@ -163,7 +163,7 @@ public struct CallMonitorStrings: Sendable {
 /// Portugal's Portuguese, whose rule differs from Brazil's (0 is "other" there), so it stays
 /// `pt-PT`.
 func pluralLanguage(_ tag: String) -> String {
-    let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" })
+    let parts = languageTagParts(tag)
     if parts.count >= 2 && parts[0].lowercased() == "pt" && parts[1].uppercased() == "PT" { return "pt-PT" }
     return baseCode(tag)
 }

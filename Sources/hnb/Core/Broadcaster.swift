@@ -8,9 +8,14 @@ import Foundation
 /// `@unchecked Sendable`: `subscribers` and `nextID` are only touched under `lock`. Elements are
 /// yielded outside the lock, so a subscriber whose termination handler runs during a yield cannot
 /// deadlock against it.
+///
+/// The subscribers are a list, not a dictionary by identifier: there are a handful, and each
+/// element type a dictionary holds is another copy of the dictionary's code in the binary (this
+/// class is specialised for two element types).
 final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var subscribers: [UInt64: AsyncStream<Element>.Continuation] = [:]
+    /// In the order they subscribed; each identifier once.
+    private var subscribers: [(id: UInt64, continuation: AsyncStream<Element>.Continuation)] = []
     private var nextID: UInt64 = 0
 
     /// A new stream that receives every element yielded from now on. Unbounded: a subscriber that
@@ -21,7 +26,7 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
             nextID &+= 1
             let id = nextID
             stream = AsyncStream(bufferingPolicy: .unbounded) { continuation in
-                subscribers[id] = continuation
+                subscribers.append((id, continuation))
                 // Runs when the consumer's task is cancelled or the stream is dropped.
                 continuation.onTermination = { [weak self] _ in self?.remove(id) }
             }
@@ -32,14 +37,14 @@ final class Broadcaster<Element: Sendable>: @unchecked Sendable {
     func yield(_ element: Element) {
         // The common case, no subscriber, allocates nothing.
         let current: [AsyncStream<Element>.Continuation]? = lock.withLock {
-            subscribers.isEmpty ? nil : Array(subscribers.values)
+            subscribers.isEmpty ? nil : subscribers.map(\.continuation)
         }
         guard let current else { return }
         for continuation in current { continuation.yield(element) }
     }
 
     private func remove(_ id: UInt64) {
-        _ = lock.withLock { subscribers.removeValue(forKey: id) }
+        lock.withLock { subscribers.removeAll { $0.id == id } }
     }
 }
 

@@ -8,9 +8,10 @@ final class SignalPublisher {
     private let scheduler: any MonitorScheduler
     private let eventFeed: Broadcaster<CallEvent>
     private var callback: (@MainActor (CallEvent) -> Void)?
-    /// Told of each snapshot as it is published (``CallMonitorState``).
-    private var snapshotObservers: [UInt64: @MainActor (RiskSnapshot) -> Bool] = [:]
-    private var nextObserverID: UInt64 = 0
+    /// Told of each snapshot as it is published (``CallMonitorState``), in the order they were
+    /// added: a list, since there are one or two (a dictionary of closures would be one more copy
+    /// of the dictionary's code in the binary).
+    private var snapshotObservers: [@MainActor (RiskSnapshot) -> Bool] = []
     /// What ``publish(_:)`` last published (the board's copy, without taking its lock).
     private var lastPublished = RiskSnapshot()
     /// Told of every verdict the engine records, with the instant: for the simulator's transcript.
@@ -47,13 +48,17 @@ final class SignalPublisher {
         lastPublished = snapshot
         board.publish(snapshot)
         guard changed else { return }
-        for (id, observer) in snapshotObservers where !observer(snapshot) { snapshotObservers[id] = nil }
+        // An observer added while the others are told (a state object made in one of them) is
+        // kept, and hears from the next snapshot on. Nothing else changes the list meanwhile: a
+        // command the app sends from an observer waits until this step is done.
+        let told = snapshotObservers
+        let kept = told.filter { $0(snapshot) }
+        snapshotObservers = kept + snapshotObservers.dropFirst(told.count)
     }
 
     /// Registers `observer` for every published snapshot until it returns `false` (its owner is
     /// gone; a main-actor object cannot unregister from its deinit).
     func addSnapshotObserver(_ observer: @escaping @MainActor (RiskSnapshot) -> Bool) {
-        nextObserverID &+= 1
-        snapshotObservers[nextObserverID] = observer
+        snapshotObservers.append(observer)
     }
 }

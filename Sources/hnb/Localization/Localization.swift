@@ -72,18 +72,6 @@ package enum PluralRules {
         }
     }
 
-    /// Every category `language` uses (for any number, fractions included), `other` last.
-    package static func categories(of language: String) -> [PluralCategory] {
-        switch baseCode(language) {
-        case "ru", "uk", "pl", "cs", "sk", "lt": [.one, .few, .many, .other]
-        case "hr", "sr", "bs", "ro": [.one, .few, .other]
-        case "fr", "pt", "es", "it": [.one, .many, .other]
-        case "lv": [.zero, .one, .other]
-        case "en", "de", "nl", "sv", "da", "nb", "fi", "el", "bg", "hu", "tr", "et", "ca", "gl": [.one, .other]
-        default: [.other]
-        }
-    }
-
     /// Whether `tag` names Portuguese as written in Portugal (`pt-PT`, `pt_PT.UTF-8`).
     static func isPortugalPortuguese(_ tag: String) -> Bool { pluralLanguage(tag) == "pt-PT" }
 }
@@ -129,9 +117,11 @@ package enum LanguageMatcher {
         }
     }
 
+    #if !canImport(Darwin)
     /// The user's preferred languages from the POSIX environment, in priority order:
     /// `LANGUAGE` (a colon-separated list), then `LC_ALL`, `LC_MESSAGES`, `LANG`. `C` and `POSIX`
-    /// name no language and are skipped.
+    /// name no language and are skipped. Not compiled on Apple platforms, which have the system's
+    /// list (and the binary is smaller without it).
     package static func preferredLanguages(environment: [String: String]) -> [String] {
         var result: [String] = []
         if let list = environment["LANGUAGE"] {
@@ -142,6 +132,7 @@ package enum LanguageMatcher {
         }
         return result.filter { !$0.isEmpty && baseCode($0) != "c" && baseCode($0) != "posix" }
     }
+    #endif
 
     /// The user's preferred languages on this platform: the system's list on Apple platforms, the
     /// environment elsewhere (Foundation on Linux ignores the environment here).
@@ -154,10 +145,16 @@ package enum LanguageMatcher {
     }
 }
 
+/// The parts of a language tag or POSIX locale name (`de-AT` → `de`, `AT`; `pt_PT.UTF-8` → `pt`,
+/// `PT`, `UTF`, `8`), split in one place so that the binary holds one copy of the split.
+func languageTagParts(_ tag: String) -> [Substring] {
+    tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" })
+}
+
 /// The base language of a language tag or POSIX locale name, lower-cased, with Norwegian folded
 /// into Bokmål (the one Norwegian the library ships).
 func baseCode(_ tag: String) -> String {
-    let base = tag.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+    let base = languageTagParts(tag).first.map(String.init) ?? ""
     switch base.lowercased() {
     case "no", "nn", "nb": return "nb"
     case let other: return other
