@@ -21,5 +21,6 @@ public enum PluralRules {
     public static func category(of n: Int, in language: String) -> PluralCategory { .other }
 }
 
-/// Stands in for Localization.swift's language-tag helper.
+/// Stand in for Localization.swift's language-tag helpers.
 func baseCode(_ tag: String) -> String { tag }
+func languageTagParts(_ tag: String) -> [Substring] { [Substring(tag)] }
