@@ -3,6 +3,7 @@
 // library is held while the app's code runs.
 
 import Dispatch
+import Foundation
 import Testing
 @testable import hnb
 import hnbTesting
@@ -124,7 +125,10 @@ struct ThreadingTests {
             seen.withLock { $0.append(batch) }
             guard batch.isComplete else { return }
             let sent = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
+            // A thread of its own, as a VoIP stack's queue is: the global queue's few threads
+            // may all be blocked by other tests running in parallel, and then this send would
+            // never start (a timeout that says nothing about the lock).
+            Thread.detachNewThread {
                 source.send([CallSnapshot(id: CallID("B"))])
                 sent.signal()
             }
@@ -151,9 +155,13 @@ struct ThreadingTests {
                 release.wait()
             }
         }
-        DispatchQueue.global().async { source.send([CallSnapshot(id: CallID("X"))]) }
+        // Own threads, not the global queue, for the same reason as above.
+        Thread.detachNewThread { source.send([CallSnapshot(id: CallID("X"))]) }
         #expect(inside.wait(timeout: .now() + 5) == .success)
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { release.signal() }
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            release.signal()
+        }
         source.send([CallSnapshot(id: CallID("Y"))])
         // Y waited for X's delivery, then was handed over here, on the main thread.
         #expect(seen.value.map(\.batch) == [.complete([]), .changes([CallSnapshot(id: CallID("X"))]), .changes([CallSnapshot(id: CallID("Y"))])])
