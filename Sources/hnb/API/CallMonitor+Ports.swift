@@ -35,6 +35,18 @@ extension CallMonitor {
         package let wallClock: @Sendable () -> Date
 
         /// Every part given; the screen is never captured and outcomes carry `Date()` unless said.
+        ///
+        /// - Parameters:
+        ///   - callSource: Reports the device's calls.
+        ///   - appState: Tells whether the app is in the foreground.
+        ///   - scheduler: The clock and timers.
+        ///   - alertRenderer: Draws the built-in dialog when no delegate is set.
+        ///   - terminator: Ends the app when the terminate flow says so.
+        ///   - strings: The built-in dialog's texts.
+        ///   - screenCapture: Tells whether the screen is recorded, mirrored or shared; by default
+        ///     never (rules 16 and 17 then see no capture).
+        ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default.
+        ///     All timing uses `scheduler`, never this.
         package init(
             callSource: any CallSource,
             appState: any AppStateSource,
@@ -78,29 +90,23 @@ extension CallMonitor {
         }
     }
 
-    /// A monitor of your own, wired to `ports`: for a call feed of your own
-    /// (``Ports/withCalls(from:)``), tests, previews and simulators (the `hnbTesting` product),
-    /// and embedders who manage the monitor's lifetime themselves.
-    ///
-    /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
-    /// phone would each enforce their policy; an app should use one.
-    ///
-    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
-    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
-    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
-    /// > ``stopMonitoring()`` to let it go; a call session live then is followed to its end first.
-    ///
-    /// - Parameter ports: The parts to use, usually ``Ports/live`` with some replaced.
-    public convenience init(ports: Ports) {
-        self.init(
-            callSource: ports.callSource,
-            appState: ports.appState,
-            scheduler: ports.scheduler,
-            alertRenderer: ports.alertRenderer,
-            terminator: ports.terminator,
-            strings: ports.strings,
-            screenCapture: ports.screenCapture,
-            wallClock: ports.wallClock
-        )
+    /// A monitor wired to the ports given one by one: the package's own tests and tools build
+    /// monitors this way; apps use ``init(ports:)``, whose value carries the same parts (its
+    /// initializer documents each).
+    package convenience init(
+        callSource: any CallSource,
+        appState: any AppStateSource,
+        scheduler: any MonitorScheduler,
+        alertRenderer: any SecurityAlertRenderer,
+        terminator: any AppTerminator,
+        strings: CallMonitorStrings = .english,
+        screenCapture: any ScreenCaptureSource = NoScreenCapture(),
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(ports: Ports(
+            callSource: callSource, appState: appState, scheduler: scheduler,
+            alertRenderer: alertRenderer, terminator: terminator, strings: strings,
+            screenCapture: screenCapture, wallClock: wallClock
+        ))
     }
 }

@@ -46,41 +46,28 @@ public final class CallMonitor: NSObject {
     #endif
     private static let shared = CallMonitor(ports: .live)
 
-    /// A monitor wired to the ports given one by one: the package's own tests and tools build
-    /// monitors this way; apps use ``init(ports:)``, whose value carries the same parts.
+    /// A monitor of your own, wired to `ports`: for a call feed of your own
+    /// (``Ports/withCalls(from:)``), tests, previews and simulators (the `hnbTesting` product),
+    /// and embedders who manage the monitor's lifetime themselves.
     ///
-    /// - Parameters:
-    ///   - callSource: Reports the device's calls.
-    ///   - appState: Tells whether the app is in the foreground.
-    ///   - scheduler: The clock and timers.
-    ///   - alertRenderer: Draws the built-in dialog when no delegate is set.
-    ///   - terminator: Ends the app when the terminate flow says so.
-    ///   - strings: The built-in dialog's texts.
-    ///   - screenCapture: Tells whether the screen is recorded, mirrored or shared; by default
-    ///     never (rules 16 and 17 then see no capture).
-    ///   - wallClock: The wall-clock time stamped on outcomes for logs; `Date()` by default. All
-    ///     timing uses `scheduler`, never this.
-    // Out of line: init(ports:) forwards here, and inlined there the wiring would be compiled
-    // twice (1.8 KB of the iOS slice).
-    @inline(never)
-    package init(
-        callSource: any CallSource,
-        appState: any AppStateSource,
-        scheduler: any MonitorScheduler,
-        alertRenderer: any SecurityAlertRenderer,
-        terminator: any AppTerminator,
-        strings: CallMonitorStrings = .english,
-        screenCapture: any ScreenCaptureSource = NoScreenCapture(),
-        wallClock: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    /// Nothing happens until a `startMonitoring` call. Two monitors started on the same real
+    /// phone would each enforce their policy; an app should use one.
+    ///
+    /// > Important: A monitoring `CallMonitor` keeps itself alive until ``stopMonitoring()`` (or
+    /// > the force exit), as a scheduled `Timer` does: dropping the last reference to it does not
+    /// > stop the policy, because a released monitor that stopped enforcing would fail open. Call
+    /// > ``stopMonitoring()`` to let it go; a call session live then is followed to its end first.
+    ///
+    /// - Parameter ports: The parts to use, usually ``Ports/live`` with some replaced.
+    public init(ports: Ports) {
         core = MonitorCore(
-            callSource: callSource,
-            appState: appState,
-            scheduler: scheduler,
-            dialog: BuiltInDialog(renderer: alertRenderer, strings: strings),
-            terminator: terminator,
-            screenCapture: screenCapture,
-            wallClock: wallClock
+            callSource: ports.callSource,
+            appState: ports.appState,
+            scheduler: ports.scheduler,
+            dialog: BuiltInDialog(renderer: ports.alertRenderer, strings: ports.strings),
+            terminator: ports.terminator,
+            screenCapture: ports.screenCapture,
+            wallClock: ports.wallClock
         )
         super.init()
     }
