@@ -249,7 +249,8 @@ final class Demo {
             paint: { part, text in
                 switch part {
                 case .title: self.style.bold(text)
-                case .message: text
+                case .message, .detail: text
+                case .kindLine: self.style.bold(text)
                 case .verdict: self.style.bold(text)
                 case .countdown: self.style.yellow(text)
                 case .button: self.style.inverse(text)

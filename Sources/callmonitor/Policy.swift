@@ -95,10 +95,10 @@ extension CallMonitor {
     }
 
     /// `protect(withTerminateIn:)` or `protect(withAcknowledgeIn:)`, by `flow`.
-    func protect(_ flow: CallMonitorFlow, seconds: Int32) -> CallMonitorProtection {
+    func protect(_ flow: CallMonitorFlow, seconds: Int32, context: CallMonitorContext? = nil) -> CallMonitorProtection {
         switch flow {
-        case .terminate: protect(withTerminateIn: seconds)
-        case .acknowledge: protect(withAcknowledgeIn: seconds)
+        case .terminate: protect(withTerminateIn: seconds, context: context)
+        case .acknowledge: protect(withAcknowledgeIn: seconds, context: context)
         }
     }
 

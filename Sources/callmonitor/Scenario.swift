@@ -15,8 +15,8 @@ enum ScenarioCommand: Equatable {
     /// `startMonitoring()`: observe only (rule 20).
     case startObserving
     case stop
-    /// A named protection begins (rule 18).
-    case protect(String, CallMonitorFlow, seconds: Int32)
+    /// A named protection begins (rule 18), with what its screen is about (rule 26).
+    case protect(String, CallMonitorFlow, seconds: Int32, context: CallMonitorContext? = nil)
     /// The named protection ends.
     case unprotect(String)
     /// The app exempts one of its own calls (rule 19), or takes the exemption back.
@@ -91,9 +91,12 @@ enum ScenarioParser {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
-            var content = Substring(rawLine)
-            if let hash = content.firstIndex(of: "#") { content = content[..<hash] }
-            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            let words: [String]
+            do throws(ScenarioWordError) {
+                words = try ScenarioWords.split(Substring(rawLine))
+            } catch {
+                throw ScenarioError(line: number, message: error.message)
+            }
             guard let timeWord = words.first else { continue }
             guard let time = parseTime(timeWord) else {
                 throw ScenarioError(line: number, message: "bad time '\(timeWord)': expected seconds such as 3 or 1.5 (0 to \(maxSeconds), at most 9 decimals)")
@@ -142,9 +145,15 @@ enum ScenarioParser {
             let (flow, seconds) = try policy(args[0], args[1])
             return .start(flow, seconds: seconds)
         case "protect":
-            try expect(3, "a name, a flow and seconds: protect NAME terminate N | protect NAME acknowledge N")
+            let usage = "a name, a flow and seconds, then optionally a context kind and a quoted detail: protect NAME terminate N [KIND [\"DETAIL\"]] | protect NAME acknowledge N [KIND [\"DETAIL\"]]"
+            try expect(min(max(args.count, 3), 5), usage)
             let (flow, seconds) = try policy(args[1], args[2])
-            return .protect(args[0], flow, seconds: seconds)
+            guard args.count > 3 else { return .protect(args[0], flow, seconds: seconds) }
+            let kindNames = CallMonitorContext.Kind.allCases.map(\.rawValue)
+            guard let kind = CallMonitorContext.Kind(rawValue: args[3]) else {
+                throw unknown("context kind", args[3], kindNames, expected: kindNames.joined(separator: ", "))
+            }
+            return .protect(args[0], flow, seconds: seconds, context: CallMonitorContext(kind: kind, detail: args.count > 4 ? args[4] : nil))
         case "unprotect": try expect(1, "one protection name"); return .unprotect(args[0])
         case "exempt": try expect(1, "one call ID"); return .exempt(args[0])
         case "unexempt": try expect(1, "one call ID"); return .unexempt(args[0])
@@ -256,5 +265,55 @@ enum ScenarioParser {
             nanos = Int64(fraction + String(repeating: "0", count: 9 - fraction.count)) ?? 0
         }
         return seconds * 1_000_000_000 + nanos
+    }
+}
+
+/// A scenario line that cannot be split into words: an unclosed quote.
+struct ScenarioWordError: Error, Equatable {
+    let message: String
+}
+
+/// Splits a scenario line into words: white space separates them, `#` outside quotes begins a
+/// comment, and a word that begins with `"` runs to the next unescaped `"` (inside it `\"` is a
+/// quote and `\\` a backslash), so a protection's detail can hold spaces and `#`.
+enum ScenarioWords {
+    static func split(_ line: Substring) throws(ScenarioWordError) -> [String] {
+        var words: [String] = []
+        var index = line.startIndex
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
+        while index < line.endIndex {
+            let c = line[index]
+            if isSpace(c) {
+                index = line.index(after: index)
+                continue
+            }
+            if c == "#" { break }
+            if c == "\"" {
+                var word = ""
+                var closed = false
+                index = line.index(after: index)
+                while index < line.endIndex {
+                    let d = line[index]
+                    index = line.index(after: index)
+                    if d == "\"" {
+                        closed = true
+                        break
+                    }
+                    if d == "\\", index < line.endIndex, line[index] == "\"" || line[index] == "\\" {
+                        word.append(line[index])
+                        index = line.index(after: index)
+                        continue
+                    }
+                    word.append(d)
+                }
+                guard closed else { throw ScenarioWordError(message: "unclosed quote: a quoted detail ends with \" (write \\\" for a quote inside it)") }
+                words.append(word)
+                continue
+            }
+            let start = index
+            while index < line.endIndex, !isSpace(line[index]), line[index] != "#" { index = line.index(after: index) }
+            words.append(String(line[start..<index]))
+        }
+        return words
     }
 }

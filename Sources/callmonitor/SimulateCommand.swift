@@ -41,8 +41,10 @@ struct SimulateCommand: ToolCommand {
           start terminate N | start acknowledge N   start monitoring (N: any whole number, clamped to Int32)
           start observe                             startMonitoring(): observe only, never a security UI
           stop                                      stopMonitoring() (ends the app-wide policy only)
-          protect NAME terminate N | protect NAME acknowledge N
-                                                    a screen's protection begins (the strictest policy is in force)
+          protect NAME terminate N | protect NAME acknowledge N   [KIND ["DETAIL"]]
+                                                    a screen's protection begins (the strictest policy is in force);
+                                                    KIND: payment, credentials, deviceChange, accountChange,
+                                                    general; DETAIL quoted, \" inside: the dialog's context
           unprotect NAME                            the named protection ends
           exempt ID | unexempt ID                   exemptCall / removeExemption: the app's own call
           detection off | detection on              setCallDetectionEnabled(false / true), at once

@@ -243,7 +243,7 @@ final class Simulation {
         for step in steps {
             do {
                 if try applyCallCommand(step.command, to: calls) { continue }
-                _ = try applyProtectionCommand(step.command, to: &protections, begin: { _, _ in () }, end: { _ in })
+                _ = try applyProtectionCommand(step.command, to: &protections, begin: { _, _, _ in () }, end: { _ in })
             } catch let error as SimulationError {
                 return ScenarioError(line: step.line, message: error.message)
             } catch {
@@ -276,12 +276,12 @@ final class Simulation {
     /// the error.
     static func applyProtectionCommand<Protection>(
         _ command: ScenarioCommand, to open: inout [String: Protection],
-        begin: (CallMonitorFlow, Int32) -> Protection, end: (Protection) -> Void
+        begin: (CallMonitorFlow, Int32, CallMonitorContext?) -> Protection, end: (Protection) -> Void
     ) throws(SimulationError) -> Bool {
         switch command {
-        case .protect(let name, let flow, let seconds):
+        case .protect(let name, let flow, let seconds, let context):
             guard open[name] == nil else { throw SimulationError("protection \(name) is already open") }
-            open[name] = begin(flow, seconds)
+            open[name] = begin(flow, seconds, context)
         case .unprotect(let name):
             guard let protection = open.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
             end(protection)
@@ -293,7 +293,7 @@ final class Simulation {
     private func perform(_ command: ScenarioCommand) throws {
         if try Self.applyCallCommand(command, to: calls) { return }
         let monitor = self.monitor
-        if try Self.applyProtectionCommand(command, to: &protections, begin: { monitor.protect($0, seconds: $1) }, end: { $0.end() }) { return }
+        if try Self.applyProtectionCommand(command, to: &protections, begin: { monitor.protect($0, seconds: $1, context: $2) }, end: { $0.end() }) { return }
         switch command {
         case .start(let flow, let seconds): monitor.startMonitoring(flow, seconds: seconds)
         case .startObserving: monitor.startMonitoring()
@@ -368,5 +368,11 @@ extension JSONLine {
         add("button", alert.button)
         add("remaining", Int(alert.remaining))
         add("verdict", alert.verdict)
+        // Rule 26: `{"kind": "payment", "detail": "..."}` with the detail as drawn, or `null`.
+        guard let kind = alert.contextKind else { return add("context", .null) }
+        var context = JSONLine()
+        context.add("kind", kind.rawValue)
+        context.add("detail", alert.detail)
+        add("context", .object(context))
     }
 }

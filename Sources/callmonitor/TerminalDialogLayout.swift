@@ -7,7 +7,7 @@ import hnb
 /// wrapped at word boundaries inside it, never wider than the terminal.
 ///
 /// Below ``minimumBoxColumns`` a box would leave too little room for the text, so the dialog
-/// becomes plain lines (title, message, verdict, countdown, button), still wrapped to the width.
+/// becomes plain lines (title, message, kind line, detail, verdict, countdown, button), still wrapped to the width.
 package struct TerminalDialogLayout: Sendable, Equatable {
     /// Which field of the dialog a row shows, so a caller can colour it.
     package enum Part: Sendable, Equatable {
@@ -15,6 +15,10 @@ package struct TerminalDialogLayout: Sendable, Equatable {
         case title
         /// The dialog's body.
         case message
+        /// The built-in line of the screen's context kind (rule 26), when there is one.
+        case kindLine
+        /// The screen's own sentence (rule 26), cleaned, when there is one.
+        case detail
         /// The bank's verdict line (rule 24), when there is one.
         case verdict
         /// The countdown line.
@@ -49,6 +53,8 @@ package struct TerminalDialogLayout: Sendable, Equatable {
     package init(alert: SecurityAlert, columns: Int) {
         let columns = max(1, columns)
         var fields: [(Part, String)] = [(.title, alert.title), (.message, alert.message)]
+        if let kindLine = alert.kindLine { fields.append((.kindLine, kindLine)) }
+        if let detail = alert.detail { fields.append((.detail, detail)) }
         if let verdict = alert.verdict { fields.append((.verdict, verdict)) }
         if let countdown = alert.countdown { fields.append((.countdown, countdown)) }
         if let button = alert.button { fields.append((.button, "[ \(button) ]")) }

@@ -119,8 +119,8 @@ extension CommandLineTests {
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").map(String.init) == [
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
-                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
-                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
@@ -175,7 +175,10 @@ extension CommandLineTests {
             ("5\n", "line 1: missing command after the time\n"),
             ("0 protect a terminate 5\n1 protect a acknowledge 1\n", "line 2: protection a is already open\n"),
             ("0 unprotect a\n", "line 1: no open protection named a\n"),
-            ("0 protect a terminate\n", "line 1: 'protect' takes a name, a flow and seconds: protect NAME terminate N | protect NAME acknowledge N\n"),
+            ("0 protect a terminate\n", "line 1: 'protect' takes a name, a flow and seconds, then optionally a context kind and a quoted detail: protect NAME terminate N [KIND [\"DETAIL\"]] | protect NAME acknowledge N [KIND [\"DETAIL\"]]\n"),
+            ("0 protect a terminate 5 paymnet\n", "line 1: unknown context kind 'paymnet': did you mean payment?\n"),
+            ("0 protect a terminate 5 payment \"To M.\" more\n", "line 1: unexpected 'more' after 'protect a terminate 5 payment To M.'; 'protect' takes a name, a flow and seconds, then optionally a context kind and a quoted detail: protect NAME terminate N [KIND [\"DETAIL\"]] | protect NAME acknowledge N [KIND [\"DETAIL\"]]\n"),
+            ("0 protect a terminate 5 payment \"To \\\"M.\n", "line 1: unclosed quote: a quoted detail ends with \" (write \\\" for a quote inside it)\n"),
             ("0 protect a sometimes 5\n", "line 1: unknown flow 'sometimes': expected terminate or acknowledge\n"),
             ("0 detection maybe\n", "line 1: unknown detection setting 'maybe': expected on or off\n"),
             ("0 start observe 5\n", "line 1: unknown flow 'observe': expected terminate or acknowledge\n"),
@@ -399,8 +402,8 @@ extension CommandLineTests {
             #expect(result.stdout.split(separator: "\n").map(String.init) == [
                 #"{"t":0,"kind":"tap","accepted":false}"#,
                 #"{"t":1,"kind":"event","event":"ringing"}"#,
-                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null}"#,
-                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null}"#,
+                #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null,"context":null}"#,
+                #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null,"context":null}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
                 #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
@@ -415,8 +418,8 @@ extension CommandLineTests {
                 #"{"t":0,"kind":"input","line":2,"text":"0 start terminate 1"}"#,
                 #"{"t":0.5,"kind":"input","line":4,"text":"0.5 incoming A  # rings"}"#,
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
-                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
-                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
+                #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
+                #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])

@@ -87,7 +87,7 @@ struct SimulationTeardownTests {
 
     /// The alert line of the built-in English terminate dialog with `remaining` seconds, as `simulate` writes it.
     private static func terminateAlert(at t: Int, remaining: Int) -> String {
-        #"{"t":\#(t),"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) seconds.","button":"Close App","remaining":\#(remaining),"verdict":null}"#
+        #"{"t":\#(t),"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) seconds.","button":"Close App","remaining":\#(remaining),"verdict":null,"context":null}"#
     }
 
     @Test("Every scenario input a fuzzer found runs and leaves nothing alive", arguments: regressionFiles)

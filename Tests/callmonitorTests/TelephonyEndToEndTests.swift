@@ -35,11 +35,11 @@ enum WatchLine {
 
     static func event(_ event: String) -> String { #"{"kind":"event","event":"\#(event)"}"# }
 
-    static let acknowledgeAlert = #"{"kind":"alert","flow":"acknowledge","title":"Security Policy","message":"Using this application during an active call may expose sensitive information.","countdown":null,"button":"Acknowledge","remaining":0,"verdict":null}"#
+    static let acknowledgeAlert = #"{"kind":"alert","flow":"acknowledge","title":"Security Policy","message":"Using this application during an active call may expose sensitive information.","countdown":null,"button":"Acknowledge","remaining":0,"verdict":null,"context":null}"#
 
     static func terminateAlert(_ remaining: Int) -> String {
         let unit = remaining == 1 ? "second" : "seconds"
-        return #"{"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) \#(unit).","button":"Close App","remaining":\#(remaining),"verdict":null}"#
+        return #"{"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in \#(remaining) \#(unit).","button":"Close App","remaining":\#(remaining),"verdict":null,"context":null}"#
     }
 
     static let dismiss = #"{"kind":"dismiss"}"#

@@ -21,7 +21,7 @@ extension MonitorEngine.Input {
         case .refusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
         case .screenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
         case .observe: "start observe"
-        case .beginProtection(let id, let policy, _): "protect \(id) \(policy.flow) \(policy.seconds)"
+        case .beginProtection(let id, let policy, _, _): "protect \(id) \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
         case .exempt(let id): "exempt \(id)"
         case .removeExemption(let id): "unexempt \(id)"

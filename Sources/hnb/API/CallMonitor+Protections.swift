@@ -70,10 +70,73 @@ extension CallMonitor {
         protect(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds))
     }
 
-    private func protect(_ policy: MonitorPolicy) -> CallMonitorProtection {
+    /// Guards one screen with the terminate flow, as ``protect(withTerminateIn:)`` does, and says
+    /// in the warning what the screen is about (rule 26).
+    ///
+    /// ```swift
+    /// let protection = monitor.protect(
+    ///     withTerminateIn: 5,
+    ///     context: CallMonitorContext(kind: .payment, detail: "You are sending €2,000 to M. Mustermann."))
+    /// ```
+    ///
+    /// The warning shows the context of the protection whose policy is in force; among several
+    /// with that policy, the one begun last; none while the policy in force is the app-wide one
+    /// or the screen-capture escalation. A protection that begins or ends without changing the
+    /// policy can change the context shown: the dialog is redrawn, nothing else changes.
+    ///
+    /// - Parameters:
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    ///   - context: What the screen is about; `nil` is ``protect(withTerminateIn:)``.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(withTerminateIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
+        protect(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), context: context)
+    }
+
+    /// Guards one screen with the acknowledge flow and says in the warning what the screen is
+    /// about; see ``protect(withTerminateIn:context:)`` for which context shows.
+    ///
+    /// - Parameters:
+    ///   - seconds: The delay before the Acknowledge button appears; negative values are clamped
+    ///     to 0.
+    ///   - context: What the screen is about; `nil` is ``protect(withAcknowledgeIn:)``.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(withAcknowledgeIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
+        protect(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), context: context)
+    }
+
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    /// `-protectWithTerminateIn:contextKind:detail:` for Objective-C; Swift code uses
+    /// ``protect(withTerminateIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    ///   - kind: The kind's case name: `payment`, `credentials`, `deviceChange`, `accountChange` or
+    ///     `general`; any other name is `general` (no built-in line; the warning and the detail stay).
+    ///   - detail: The screen's sentence, or `nil`.
+    @available(swift, obsoleted: 1, message: "use protect(withTerminateIn:context:)")
+    @objc(protectWithTerminateIn:contextKind:detail:)
+    public func objcProtect(withTerminateIn seconds: CInt, contextKind kind: String, detail: String?) -> CallMonitorProtection {
+        protect(withTerminateIn: seconds, context: CallMonitorContext(kind: CallMonitorContext.kind(named: kind), detail: detail))
+    }
+
+    /// `-protectWithAcknowledgeIn:contextKind:detail:` for Objective-C; Swift code uses
+    /// ``protect(withAcknowledgeIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - seconds: The delay before the Acknowledge button appears; negative values are clamped to 0.
+    ///   - kind: The kind's case name, as for `-protectWithTerminateIn:contextKind:detail:`.
+    ///   - detail: The screen's sentence, or `nil`.
+    @available(swift, obsoleted: 1, message: "use protect(withAcknowledgeIn:context:)")
+    @objc(protectWithAcknowledgeIn:contextKind:detail:)
+    public func objcProtect(withAcknowledgeIn seconds: CInt, contextKind kind: String, detail: String?) -> CallMonitorProtection {
+        protect(withAcknowledgeIn: seconds, context: CallMonitorContext(kind: CallMonitorContext.kind(named: kind), detail: detail))
+    }
+    #endif
+
+    private func protect(_ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> CallMonitorProtection {
         let id = core.protectionIDs.next()
         // Posted before the object exists, so its end can never overtake its begin.
-        send(.beginProtection(id: id, policy, owner: owner))
+        send(.beginProtection(id: id, policy, context: context, owner: owner))
         return CallMonitorProtection(monitor: self, id: id)
     }
 

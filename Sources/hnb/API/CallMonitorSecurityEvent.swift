@@ -65,11 +65,19 @@ public final class CallMonitorSecurityEvent: NSObject {
     #endif
     public let verdict: CallMonitorCallVerdict
 
+    /// What the screen behind the event is about (rule 26), or `nil`: the context of the
+    /// protection whose policy is in force (``CallMonitor/protect(withTerminateIn:context:)``).
+    /// Like the verdict it informs only.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(context)
+    #endif
+    public let context: CallMonitorContext?
+
     /// A snapshot with every field given; the monitor makes these, tests and previews may too.
     public init(
         flow: CallMonitorFlow, remaining: CInt, seconds: CInt, startedAt: Int64,
         isActionAvailable: Bool, isAcknowledgementRefused: Bool, wasScreenCaptured: Bool,
-        verdict: CallMonitorCallVerdict = .unknown
+        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil
     ) {
         self.flow = flow
         self.remaining = remaining
@@ -79,6 +87,7 @@ public final class CallMonitorSecurityEvent: NSObject {
         self.isAcknowledgementRefused = isAcknowledgementRefused
         self.wasScreenCaptured = wasScreenCaptured
         self.verdict = verdict
+        self.context = context
         super.init()
     }
 
@@ -92,17 +101,24 @@ public final class CallMonitorSecurityEvent: NSObject {
     /// Two snapshots are equal when every field is.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CallMonitorSecurityEvent else { return false }
-        return fields == other.fields
+        return fields == other.fields && context == other.context
     }
 
     /// A hash of every field, consistent with ``isEqual(_:)``.
-    public override var hash: Int { fields.hashValue }
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(fields)
+        hasher.combine(context)
+        return hasher.finalize()
+    }
 
     /// One line for logs: `acknowledge 0/30 action=true refused=false captured=false`, followed by
-    /// ` verdict=bankIsNotCalling` (or `bankIsCalling`) once a verdict is known.
+    /// ` verdict=bankIsNotCalling` (or `bankIsCalling`) once a verdict is known, and by
+    /// ` context=payment` (the kind) when the event has a context.
     public override var description: String {
         let line = "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
-        return verdict == .unknown ? line : line + " verdict=\(verdict)"
+        let verdictPart = verdict == .unknown ? "" : " verdict=\(verdict)"
+        return line + verdictPart + (context.map { " context=\($0.kind)" } ?? "")
     }
     #endif
 }

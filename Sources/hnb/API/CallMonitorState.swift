@@ -52,6 +52,9 @@ public final class CallMonitorState {
     /// when none is shown or none arrived: the same as `securityEvent?.verdict`, for a view that
     /// shows only the verdict line.
     public private(set) var verdict: CallMonitorCallVerdict = .unknown
+    /// What the screen behind the event on screen is about (rule 26), `nil` when none is shown or
+    /// it has none: the same as `securityEvent?.context`, for a view that shows only the detail.
+    public private(set) var context: CallMonitorContext?
 
     /// The delegate the monitor calls; it keeps the action of the event on screen.
     @ObservationIgnored private let relay = UserActionRelay()
@@ -103,6 +106,8 @@ public final class CallMonitorState {
         if isScreenCaptured != snapshot.isScreenCaptured { isScreenCaptured = snapshot.isScreenCaptured }
         if securityEvent != snapshot.securityEvent { securityEvent = snapshot.securityEvent }
         if verdict != snapshot.verdict { verdict = snapshot.verdict }
+        let context = snapshot.event?.context
+        if self.context != context { self.context = context }
     }
 }
 

@@ -16,6 +16,8 @@ final class BuiltInDialog {
     private var button = MonitorEngine.Button.hidden
     /// Rule 24: the verdict of the event shown.
     private var verdict = CallMonitorCallVerdict.unknown
+    /// Issue 30: the context of the event shown, as the engine chose it.
+    private var context: CallMonitorContext?
 
     nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
         self.renderer = renderer
@@ -24,13 +26,22 @@ final class BuiltInDialog {
 
     func present(
         flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict = .unknown,
-        onAction: @escaping @MainActor () -> Void
+        context: CallMonitorContext? = nil, onAction: @escaping @MainActor () -> Void
     ) {
         self.flow = flow
         self.onAction = onAction
         self.button = button
         self.verdict = verdict
+        self.context = context
         render(remaining: remaining)
+    }
+
+    /// Issue 30: redraws a dialog on screen with the context the engine now shows; the countdown
+    /// and the button stay as they are.
+    func setContext(_ context: CallMonitorContext?) {
+        guard context != self.context else { return }
+        self.context = context
+        if let shownRemaining { render(remaining: shownRemaining) }
     }
 
     /// Rule 24: redraws a dialog on screen with the verdict's line, when the line changes.
@@ -58,6 +69,7 @@ final class BuiltInDialog {
         shownRemaining = nil
         button = .hidden
         verdict = .unknown
+        context = nil
         renderer.dismiss()
     }
 
@@ -69,7 +81,7 @@ final class BuiltInDialog {
 
     private func render(remaining: Int32) {
         shownRemaining = remaining
-        let alert = SecurityAlert(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict)
+        let alert = SecurityAlert(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context)
         let onAction = self.onAction
         let button = self.button
         renderer.render(alert) {

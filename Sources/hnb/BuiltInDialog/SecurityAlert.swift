@@ -22,11 +22,20 @@ package struct SecurityAlert: Hashable, Sendable {
     /// (``CallMonitorCallVerdict/unknown``). A renderer shows it between the message and the
     /// countdown.
     package var verdict: String?
+    /// The built-in line of the screen's context kind (issue 30), or `nil` for none
+    /// (``CallMonitorContext/Kind/general``, or no context). A renderer shows it under the message.
+    package var kindLine: String?
+    /// The screen's own sentence (``CallMonitorContext/detail``), already cleaned, or `nil`. A
+    /// renderer shows it under the kind line, as plain text in its own paragraph.
+    package var detail: String?
+    /// The kind of the screen's context, or `nil` when the dialog shows none (for a transcript:
+    /// ``kindLine`` is `nil` for ``CallMonitorContext/Kind/general`` too).
+    package var contextKind: CallMonitorContext.Kind?
 
     /// A dialog with every field given.
     package init(
         flow: CallMonitorFlow, title: String, message: String, countdown: String?, button: String?, remaining: Int32,
-        verdict: String? = nil
+        verdict: String? = nil, kindLine: String? = nil, detail: String? = nil, contextKind: CallMonitorContext.Kind? = nil
     ) {
         self.flow = flow
         self.title = title
@@ -35,6 +44,9 @@ package struct SecurityAlert: Hashable, Sendable {
         self.button = button
         self.remaining = remaining
         self.verdict = verdict
+        self.kindLine = kindLine
+        self.detail = detail
+        self.contextKind = contextKind
     }
 
     /// The dialog for `flow` with `remaining` seconds left, in the words `strings` gives.
@@ -54,19 +66,24 @@ package struct SecurityAlert: Hashable, Sendable {
     ///     ``CallMonitorStrings/Key/verdictBankIsNotCalling`` or
     ///     ``CallMonitorStrings/Key/verdictBankIsCalling``; nothing for `unknown`. It changes no
     ///     other field: the countdown and the button are the same whatever it says.
+    ///   - context: Rule 26: the screen's context, shown as ``kindLine`` and ``detail``; like the
+    ///     verdict it changes no other field.
     package init(
         flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,
-        verdict: CallMonitorCallVerdict = .unknown
+        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil
     ) {
         let remaining = max(0, remaining)
         // The engine's decision, the same one its user-action step obeys.
         let button = MonitorEngine.Button(flow: flow, remaining: remaining, refused: acknowledgementRefused)
-        self.init(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict)
+        self.init(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context)
     }
 
     /// The dialog for `flow` with `remaining` seconds left and the `button` the engine decided:
     /// this only puts it into words.
-    init(flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, strings: CallMonitorStrings, verdict: CallMonitorCallVerdict) {
+    init(
+        flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, strings: CallMonitorStrings, verdict: CallMonitorCallVerdict,
+        context: CallMonitorContext? = nil
+    ) {
         let remaining = max(0, remaining)
         let title: String? = switch button {
         case .hidden: nil
@@ -78,16 +95,23 @@ package struct SecurityAlert: Hashable, Sendable {
             self.init(
                 flow: flow, title: strings.text(.alertTitle), message: strings.text(.alertMessage),
                 countdown: strings.countdown(.closeCountdown, remaining: remaining), button: title, remaining: remaining,
-                verdict: Self.verdictLine(verdict, strings: strings)
+                verdict: Self.verdictLine(verdict, strings: strings), kindLine: Self.kindLine(context, strings: strings),
+                detail: context?.detail, contextKind: context?.kind
             )
         case .acknowledge:
             // The countdown line while the delay runs, then none (rule 6).
             self.init(
                 flow: flow, title: strings.text(.alertTitle), message: strings.text(.alertMessageWarning),
                 countdown: remaining > 0 ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil, button: title,
-                remaining: remaining, verdict: Self.verdictLine(verdict, strings: strings)
+                remaining: remaining, verdict: Self.verdictLine(verdict, strings: strings),
+                kindLine: Self.kindLine(context, strings: strings), detail: context?.detail, contextKind: context?.kind
             )
         }
+    }
+
+    /// Issue 30: the line a context's kind adds, or `nil` for none or ``CallMonitorContext/Kind/general``.
+    static func kindLine(_ context: CallMonitorContext?, strings: CallMonitorStrings) -> String? {
+        context?.kind.lineKey.map(strings.text)
     }
 
     /// Rule 24: the line a verdict adds to the dialog, or `nil` for `unknown`.

@@ -96,9 +96,9 @@ final class MonitorCore {
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event): signals.emit(event)
-        case .present(let flow, let remaining, let token, let button, let verdict, let tellsVerdict, let on):
+        case .present(let flow, let remaining, let token, let button, let verdict, let tellsVerdict, let context, let on):
             surfaces.present(
-                flow, remaining: remaining, button: button, verdict: verdict, tellsVerdict: tellsVerdict, on: on,
+                flow, remaining: remaining, button: button, verdict: verdict, tellsVerdict: tellsVerdict, context: context, on: on,
                 onUserAction: userAction(for: token)
             )
         case .tick(let remaining, let button, let on): surfaces.tick(remaining: remaining, button: button, on: on)
@@ -115,6 +115,7 @@ final class MonitorCore {
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
         case .verdict(let verdict, let on): show(verdict, on: on)
+        case .context(let context, let on): surfaces.show(context, on: on)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         }

@@ -48,7 +48,7 @@ final class SurfaceDriver {
 
     func present(
         _ flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
-        on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
+        context: CallMonitorContext? = nil, on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
     ) {
         switch target {
         case .delegate:
@@ -59,6 +59,10 @@ final class SurfaceDriver {
                 if tellsVerdict, let told = delegate as? any CallMonitorVerdictDelegate {
                     told.callMonitorDidReceiveVerdict(verdict)
                 }
+                // Rule 26: a delegate that listens for contexts hears the event's, when it has one.
+                if let context, let told = delegate as? any CallMonitorContextDelegate {
+                    told.callMonitorDidChangeContext(context)
+                }
             } else {
                 // Released by app code earlier in this step (a callback): the engine hears
                 // of it as soon as this step's actions are done, and hands the event over.
@@ -67,7 +71,7 @@ final class SurfaceDriver {
             }
         case .builtInDialog:
             drawnOn = WeakDelegate(nil)
-            dialog.present(flow: flow, remaining: remaining, button: button, verdict: verdict, onAction: onUserAction)
+            dialog.present(flow: flow, remaining: remaining, button: button, verdict: verdict, context: context, onAction: onUserAction)
         }
     }
 
@@ -91,6 +95,13 @@ final class SurfaceDriver {
     func setButton(_ button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
         guard target == .builtInDialog else { return }
         dialog.setButton(button)
+    }
+
+    func show(_ context: CallMonitorContext?, on target: MonitorEngine.Surface) {
+        switch target {
+        case .delegate: (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(context)
+        case .builtInDialog: dialog.setContext(context)
+        }
     }
 
     func show(_ verdict: CallMonitorCallVerdict, on target: MonitorEngine.Surface) {

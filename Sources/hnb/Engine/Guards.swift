@@ -37,6 +37,12 @@ extension MonitorEngine {
         }
     }
 
+    /// An open protection as it began: its id and its screen's context (rule 26).
+    struct BegunProtection: Equatable, Sendable {
+        let id: UInt64
+        let context: CallMonitorContext?
+    }
+
     /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
     /// call the app forgot to report stays guarded (rule 19).
     static let pendingExemptionLimit = 16
@@ -69,6 +75,9 @@ extension MonitorEngine {
         /// protection it asks for monitoring while set; `stopMonitoring()` leaves it set, as it
         /// leaves the protections open.
         private(set) var escalation: MonitorPolicy?
+        /// Rule 26: the open protections in the order they began, with their contexts: which
+        /// context shows is read from here (``context``).
+        private(set) var begun: [BegunProtection] = []
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
         /// live), as the engine last told it; false between sessions.
         private(set) var escalationOpen = false
@@ -87,15 +96,17 @@ extension MonitorEngine {
         }
 
         /// Opens protection `id`; `false` too when it is open already.
-        mutating func openProtection(_ id: UInt64, _ policy: MonitorPolicy) -> Bool {
+        mutating func openProtection(_ id: UInt64, _ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> Bool {
             guard protections[id] == nil else { return false }
             protections[id] = policy
+            begun.append(BegunProtection(id: id, context: context))
             return recompute()
         }
 
         /// Ends protection `id`; `nil` when it is not open (an unknown or already ended id).
         mutating func closeProtection(_ id: UInt64) -> Bool? {
             guard protections.removeValue(forKey: id) != nil else { return nil }
+            begun.removeAll { $0.id == id }
             return recompute()
         }
 
@@ -117,6 +128,7 @@ extension MonitorEngine {
         mutating func monitoringStopped() {
             appWide = nil
             protections.removeAll()
+            begun.removeAll()
             escalationOpen = false
             _ = recompute()
         }
@@ -128,6 +140,15 @@ extension MonitorEngine {
             terminateDeadline = nil
             escalationOpen = false
             _ = recompute()
+        }
+
+        /// Rule 26: the context the event on screen shows: that of the protection begun last among
+        /// those whose policy is the one in force; none when no protection's is (the app-wide
+        /// policy and the escalation have no screen of their own), or when that protection was
+        /// begun without one.
+        var context: CallMonitorContext? {
+            guard let inForce else { return nil }
+            return begun.last { protections[$0.id] == inForce }?.context
         }
 
         /// Makes `inForce` the strictest policy set; returns whether it changed.

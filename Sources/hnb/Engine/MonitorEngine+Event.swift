@@ -63,9 +63,16 @@ extension MonitorEngine {
         /// Whether a call joined the session in this step while the event was on screen, which
         /// asks the verifier again (rule 23); cleared at the end of every step.
         private(set) var callJoined = false
+        /// What the event's screen is about, as shown now (rule 26): it changes with the
+        /// protections open, without ending the event.
+        private(set) var context: CallMonitorContext?
 
         /// An event under `policy` that begins `now`, counting from `origin`.
-        init(_ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool) {
+        init(
+            _ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool,
+            context: CallMonitorContext? = nil
+        ) {
+            self.context = context
             flow = policy.flow
             total = policy.seconds
             startedAt = now
@@ -112,6 +119,9 @@ extension MonitorEngine {
 
         /// A hand-over (rule 13): the presentation after it answers to `token` only.
         mutating func handOver(to token: UInt64) { self.token = token }
+
+        /// Rule 26: the event shows `context` from now on.
+        mutating func show(_ context: CallMonitorContext?) { self.context = context }
 
         /// The screen was captured during the event (rule 16).
         mutating func markCaptured() { captured = true }

@@ -27,11 +27,11 @@ extension MonitorEngine {
     }
 
     mutating func beginProtection(
-        _ id: UInt64, _ policy: MonitorPolicy, isForeground foreground: Bool, owner: MonitorOwner?, now: Int64,
-        into actions: inout [Action]
+        _ id: UInt64, _ policy: MonitorPolicy, context: CallMonitorContext? = nil, isForeground foreground: Bool, owner: MonitorOwner?,
+        now: Int64, into actions: inout [Action]
     ) {
         guard guards.protections[id] == nil else { return }
-        let changed = guards.openProtection(id, policy)
+        let changed = guards.openProtection(id, policy, context: context)
         policySet(inForceChanged: changed, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
 

@@ -20,9 +20,9 @@ extension MonitorEngine {
         case observe(owner: MonitorOwner? = nil)
         /// `stopMonitoring()`.
         case stop
-        /// A protection began (rule 18); `id` is unique to it for the monitor's life. Read and held
-        /// as `start`.
-        case beginProtection(id: UInt64, MonitorPolicy, owner: MonitorOwner? = nil)
+        /// A protection began (rule 18); `id` is unique to it for the monitor's life, `context` what
+        /// its screen is about (rule 26). Read and held as `start`.
+        case beginProtection(id: UInt64, MonitorPolicy, context: CallMonitorContext? = nil, owner: MonitorOwner? = nil)
         /// A protection ended (rule 18); an unknown or already ended `id` changes nothing.
         case endProtection(id: UInt64)
         /// The app names a call of its own (rule 19).

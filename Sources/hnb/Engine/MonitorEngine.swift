@@ -134,10 +134,10 @@ struct MonitorEngine: Sendable {
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
-        case .beginProtection(let id, let policy, let owner):
+        case .beginProtection(let id, let policy, let context, let owner):
             let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
-            beginProtection(id, policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            beginProtection(id, policy, context: context, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
@@ -206,6 +206,8 @@ struct MonitorEngine: Sendable {
             actions.append(.install(.beforeForceExit(hook, budgetNanoseconds: budget)))
             beforeForceExitIsSet = hook != nil
         }
+        // Rule 26, after the step's own actions: the event on screen shows the context now chosen.
+        followContext(into: &actions)
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
         return actions
@@ -321,7 +323,9 @@ struct MonitorEngine: Sendable {
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
-        let event = Event(policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured)
+        let event = Event(
+            policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context
+        )
         shownEvent = event
         present(now: now, into: &actions)
         if event.flow == .terminate && event.isOver {
@@ -352,7 +356,7 @@ struct MonitorEngine: Sendable {
         actions.append(.present(
             event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
             // Rule 24: a delegate that takes over an event whose verdict is known hears it.
-            tellsVerdict: surface == .delegate && event.verdict != .unknown, on: surface
+            tellsVerdict: surface == .delegate && event.verdict != .unknown, context: event.context, on: surface
         ))
     }
 
@@ -381,6 +385,18 @@ struct MonitorEngine: Sendable {
         actions.append(.cancelWakeUp)
         actions.append(.outcome(event.outcome(ending, now: now, wallClock: wallClock)))
         shownEvent = nil
+    }
+
+    /// Rule 26: a protection that began or ended without changing the policy in force may change
+    /// which context the event on screen shows: then only its drawing changes (a redraw, like the
+    /// verdict line): no event ends, no countdown moves, no wake-up is touched. An event that
+    /// began in this step was presented with the context already.
+    private mutating func followContext(into actions: inout [Action]) {
+        guard phase == .on, let event = shownEvent else { return }
+        let context = guards.context
+        guard context != event.context else { return }
+        shownEvent?.show(context)
+        actions.append(.context(context, on: event.surface))
     }
 
     /// Rule 23: a call joined the session; the event on screen, if any, asks the verifier again.

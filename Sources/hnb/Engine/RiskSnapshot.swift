@@ -31,7 +31,7 @@ struct RiskSnapshot: Sendable {
             CallMonitorSecurityEvent(
                 flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
                 isActionAvailable: button == .available, isAcknowledgementRefused: isAcknowledgementRefused,
-                wasScreenCaptured: $0.captured, verdict: $0.verdict
+                wasScreenCaptured: $0.captured, verdict: $0.verdict, context: $0.context
             )
         }
     }
@@ -50,7 +50,7 @@ struct RiskSnapshot: Sendable {
         case (nil, nil): true
         case let (a?, b?):
             a.flow == b.flow && a.remaining == b.remaining && a.total == b.total && a.startedAt == b.startedAt
-                && a.captured == b.captured && a.verdict == b.verdict
+                && a.captured == b.captured && a.verdict == b.verdict && a.context == b.context
         default: false
         }
     }

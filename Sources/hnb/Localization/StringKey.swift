@@ -28,6 +28,15 @@ extension CallMonitorStrings {
         /// The dialog's verdict line when the bank's backend says one of its agents is on a call with
         /// the user now (rule 24). Not in the reference.
         case verdictBankIsCalling = "call_monitor_verdict_bank_calling"
+        /// The line a ``CallMonitorContext/Kind/payment`` context adds under the message (issue 30).
+        /// Not in the reference.
+        case contextPayment = "call_monitor_context_payment"
+        /// The line a ``CallMonitorContext/Kind/credentials`` context adds. Not in the reference.
+        case contextCredentials = "call_monitor_context_credentials"
+        /// The line a ``CallMonitorContext/Kind/deviceChange`` context adds. Not in the reference.
+        case contextDeviceChange = "call_monitor_context_device_change"
+        /// The line a ``CallMonitorContext/Kind/accountChange`` context adds. Not in the reference.
+        case contextAccountChange = "call_monitor_context_account_change"
 
         /// The hard-coded English text, the last step of the fallback chain.
         public var englishDefault: String {
@@ -42,6 +51,10 @@ extension CallMonitorStrings {
             case .buttonRefusedWhileCaptured: "Stop screen sharing to acknowledge"
             case .verdictBankIsNotCalling: "Your bank is not calling you. Hang up now."
             case .verdictBankIsCalling: "Your bank is on a call with you right now."
+            case .contextPayment: "Your bank will never ask you to move money while you are on a call."
+            case .contextCredentials: "Your bank will never ask for your PIN, passwords or codes on a call."
+            case .contextDeviceChange: "Your bank will never ask you to install an app or add a device on a call."
+            case .contextAccountChange: "Your bank will never ask you to change your account details on a call."
             }
         }
 
