@@ -36,3 +36,20 @@ open class NSRecursiveLock: @unchecked Sendable {
 open class NSUUID: NSObject {
     open var uuidString: String { "" }
 }
+
+/// Foundation/NSString.h: `NSString`, which Swift's `String` bridges to in Objective-C signatures
+/// (`-protectWithTerminateIn:contextKind:detail:`, `CallMonitorContext.detail`).
+@objc(NSString)
+open class NSString: NSObject {}
+
+/// Foundation's bridging of `String` to `NSString`, which makes a `String` parameter or property
+/// representable in Objective-C, as it is on Apple platforms. Never runs.
+extension String: @retroactive _ObjectiveCBridgeable {
+    public func _bridgeToObjectiveC() -> NSString { NSString() }
+    public static func _forceBridgeFromObjectiveC(_ source: NSString, result: inout String?) { result = "" }
+    public static func _conditionallyBridgeFromObjectiveC(_ source: NSString, result: inout String?) -> Bool {
+        result = ""
+        return true
+    }
+    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> String { "" }
+}

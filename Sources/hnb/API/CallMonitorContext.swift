@@ -118,8 +118,14 @@ public final class CallMonitorContext: NSObject {
 
 #if HNB_OBJC_HEADER
 // Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
-// Sendable superclass; the checked conformance below is the one every real build uses.
+// Sendable superclass and which has no -isEqual: (so no Equatable); the checked conformance below
+// and NSObject's equality are the ones every real build uses.
 extension CallMonitorContext: @unchecked Sendable {}
+extension CallMonitorContext: Equatable {
+    public static func == (lhs: CallMonitorContext, rhs: CallMonitorContext) -> Bool {
+        lhs.kind == rhs.kind && lhs.detail == rhs.detail
+    }
+}
 #else
 // Checked: every stored property is a `let` of a Sendable type.
 extension CallMonitorContext: Sendable {}
