@@ -184,6 +184,7 @@ final class Simulation {
                 $0.add("captured", outcome.wasScreenCaptured)
                 $0.add("verdict", outcome.verdict.description)
                 if let at = outcome.verdictArrivedAt { $0.add("verdictAt", seconds: at) } else { $0.add("verdictAt", nil as String?) }
+                $0.addEvidence(outcome)
             }
         }
     }
@@ -358,6 +359,33 @@ final class Simulation {
 }
 
 extension JSONLine {
+    /// Issue 30: what the person saw, as the outcome records it (the keys of its JSON schema, with
+    /// the transcript's instants in seconds): the language, then each presentation's frames.
+    mutating func addEvidence(_ outcome: CallMonitorOutcome) {
+        add("language", outcome.language)
+        add("shown", .array(outcome.shown.map { presentation in
+            var shown = JSONLine()
+            shown.add("surface", presentation.surface.description)
+            shown.add("framesOmitted", presentation.framesOmitted)
+            shown.add("frames", .array(presentation.frames.map { frame in
+                var line = JSONLine()
+                line.add("at", seconds: frame.at)
+                line.add("remaining", Int(frame.remaining))
+                line.add("title", frame.title)
+                line.add("message", frame.message)
+                line.add("kindLine", frame.kindLine)
+                line.add("detail", frame.detail)
+                line.add("verdictLine", frame.verdictLine)
+                line.add("countdown", frame.countdown)
+                line.add("button", frame.button)
+                line.add("contextKind", frame.contextKind?.rawValue)
+                line.add("verdict", frame.verdict.description)
+                return .object(line)
+            }))
+            return .object(shown)
+        }))
+    }
+
     /// The fields of an `alert` line, the same in simulate and watch transcripts: what the
     /// dialog shows, in the order it shows it, and the verdict line (`null` when none is shown).
     mutating func addAlert(_ alert: SecurityAlert) {

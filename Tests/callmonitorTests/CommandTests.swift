@@ -121,7 +121,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":0.5,"remaining":1,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 1 second.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":1.5,"remaining":0,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 0 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -391,7 +391,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
-                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null,"language":"en","shown":[{"surface":"delegate","framesOmitted":0,"frames":[{"at":1,"remaining":2,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"},{"at":2,"remaining":1,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"},{"at":3,"remaining":0,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"}]}]}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -405,7 +405,7 @@ extension CommandLineTests {
                 #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null,"context":null}"#,
                 #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null,"context":null}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
-                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":1,"remaining":9,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 9 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":2,"remaining":8,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 8 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -420,7 +420,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":0.5,"remaining":1,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 1 second.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":1.5,"remaining":0,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 0 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }

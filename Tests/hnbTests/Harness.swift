@@ -166,6 +166,16 @@ final class Harness {
         HarnessRegistry.current?.add(self)
     }
 
+    /// The outcomes with the fields the engine decides only: what the surfaces add, what the
+    /// person saw (``CallMonitorOutcome/shown``), is asserted exactly in EvidenceTests.
+    var engineOutcomes: [CallMonitorOutcome] {
+        outcomes.map { outcome in
+            var engine = outcome
+            engine.shown = []
+            return engine
+        }
+    }
+
     /// From now on, writes every outcome's ending into the log, in order with everything else.
     func logOutcomes() { logsOutcomes = true }
 

@@ -178,7 +178,7 @@ struct OutcomeTests {
             "1 event ringing", "1 delegate detect terminate 10", "2 delegate tick 9", "3 delegate tick 8", "4 delegate tick 7",
             "4.5 event ended", "4.5 delegate end", "4.5 outcome callEnded",
         ])
-        #expect(h.outcomes == [outcome(.callEnded, .terminate, seconds: 10, from: 1, to: 4.5, lowest: 7, shown: [(.delegate, 1, 10)])])
+        #expect(h.engineOutcomes == [outcome(.callEnded, .terminate, seconds: 10, from: 1, to: 4.5, lowest: 7, shown: [(.delegate, 1, 10)])])
         #expect(h.outcomes.first?.duration == 3.5)
     }
 
@@ -194,7 +194,7 @@ struct OutcomeTests {
             "0 event ringing", "0 alert acknowledge 1 button=-", "1 alert acknowledge 0 button=Acknowledge",
             "2 dismiss", "2 outcome acknowledged", "2 event ended",
         ])
-        #expect(h.outcomes == [outcome(.acknowledged, .acknowledge, seconds: 1, from: 0, to: 2, lowest: 0, shown: [(.builtInDialog, 0, 1)])])
+        #expect(h.engineOutcomes == [outcome(.acknowledged, .acknowledge, seconds: 1, from: 0, to: 2, lowest: 0, shown: [(.builtInDialog, 0, 1)])])
     }
 
     @Test("Force exit: the outcome comes before the before-exit hook and the exit")
@@ -208,7 +208,7 @@ struct OutcomeTests {
             "0 event ringing", "0 alert terminate 2 button=Close App", "1 alert terminate 1 button=Close App",
             "2 alert terminate 0 button=Close App", "2 outcome forceExit", "2 hook", "2 exit 0",
         ])
-        #expect(h.outcomes == [outcome(.forceExit, .terminate, seconds: 2, from: 0, to: 2, lowest: 0, shown: [(.builtInDialog, 0, 2)])])
+        #expect(h.engineOutcomes == [outcome(.forceExit, .terminate, seconds: 2, from: 0, to: 2, lowest: 0, shown: [(.builtInDialog, 0, 2)])])
     }
 
     @Test("Close App: a force exit whose lowest value is the one shown at the tap")
@@ -220,7 +220,7 @@ struct OutcomeTests {
         try h.calls.incoming("A")
         h.at(3.5)
         d.lastAction?()
-        #expect(h.outcomes == [outcome(.forceExit, .terminate, seconds: 30, from: 0, to: 3.5, lowest: 27, shown: [(.delegate, 0, 30)])])
+        #expect(h.engineOutcomes == [outcome(.forceExit, .terminate, seconds: 30, from: 0, to: 3.5, lowest: 27, shown: [(.delegate, 0, 30)])])
         #expect(h.take().suffix(2) == ["3.5 outcome forceExit", "3.5 exit 0"])
     }
 
@@ -233,7 +233,7 @@ struct OutcomeTests {
         h.monitor.startMonitoring(withAcknowledgeIn: 5)
         h.at(3)
         h.monitor.stopMonitoring()
-        #expect(h.outcomes == [
+        #expect(h.engineOutcomes == [
             outcome(.policyChanged, .terminate, seconds: 5, from: 0, to: 1, lowest: 4, shown: [(.builtInDialog, 0, 5)]),
             outcome(.monitoringStopped, .acknowledge, seconds: 5, from: 1, to: 3, lowest: 3, shown: [(.builtInDialog, 1, 5)]),
         ])
@@ -256,7 +256,7 @@ struct OutcomeTests {
         try h.calls.end("A")
         let expected = outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 3, lowest: 2,
                                shown: [(.builtInDialog, 0, 5), (.delegate, 1, 4), (.delegate, 2.5, 3), (.builtInDialog, 3, 3)])
-        #expect(h.outcomes == [expected])
+        #expect(h.engineOutcomes == [expected])
         #expect(h.outcomes.first?.surfaces == [.builtInDialog, .delegate])
     }
 
@@ -279,7 +279,7 @@ struct OutcomeTests {
         h.at(1)
         try h.calls.end("A")
         #expect(h.log.take() == ["1 alert terminate 4 button=Close App", "1 event ended", "1 dismiss", "1 outcome callEnded"])
-        #expect(h.outcomes == [
+        #expect(h.engineOutcomes == [
             outcome(.callEnded, .terminate, seconds: 5, from: 0, to: 1, lowest: 4, shown: [(.delegate, 0, 5), (.builtInDialog, 0, 5)]),
         ])
     }
@@ -295,7 +295,7 @@ struct OutcomeTests {
         h.at(5)
         try h.calls.end("A")
         h.monitor.stopMonitoring()
-        #expect(h.outcomes == [])
+        #expect(h.engineOutcomes == [])
     }
 
     @Test("A change of the device's time during an event moves only the wall-clock dates, never the monotonic instants or the duration")

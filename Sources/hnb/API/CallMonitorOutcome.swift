@@ -125,12 +125,20 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     /// or the end of the budget for an answer that did not come. `nil` when the verifier was not
     /// asked or the event ended before either.
     public var verdictArrivedAt: Int64?
+    /// The language of the built-in dialog's texts while the event ended (`en`, `de`, `pt-PT`, …):
+    /// the language of every text in ``shown`` (issue 30, "Outcomes as evidence").
+    public var language: String
+    /// What the person saw, presentation by presentation, frame by frame (issue 30): the exact
+    /// texts of the built-in dialog, or what a delegate was told. Empty in an outcome made by
+    /// hand that did not give it.
+    public var shown: [Shown]
 
     /// A record with every field given; the monitor makes these, tests may too.
     public init(
         ending: Ending, flow: CallMonitorFlow, seconds: Int32, startedAt: Int64, endedAt: Int64,
         startedDate: Date, endedDate: Date, lowestRemaining: Int32, presentations: [Presentation],
-        wasScreenCaptured: Bool, verdict: CallMonitorCallVerdict = .unknown, verdictArrivedAt: Int64? = nil
+        wasScreenCaptured: Bool, verdict: CallMonitorCallVerdict = .unknown, verdictArrivedAt: Int64? = nil,
+        language: String = "en", shown: [Shown] = []
     ) {
         self.ending = ending
         self.flow = flow
@@ -144,6 +152,8 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
         self.wasScreenCaptured = wasScreenCaptured
         self.verdict = verdict
         self.verdictArrivedAt = verdictArrivedAt
+        self.language = language
+        self.shown = shown
     }
 
     /// The surfaces that showed the event, each once, in the order they first did: `[.delegate]`,

@@ -19,6 +19,13 @@ final class BuiltInDialog {
     /// Issue 30: the context of the event shown, as the engine chose it.
     private var context: CallMonitorContext?
 
+    /// Told of every frame drawn, with the verdict in force: the evidence of what was shown
+    /// (``ShownRecorder``).
+    var onFrame: (@MainActor (SecurityAlert, CallMonitorCallVerdict) -> Void)?
+
+    /// The language of the texts drawn now.
+    var language: String { strings.language }
+
     nonisolated init(renderer: any SecurityAlertRenderer, strings: CallMonitorStrings) {
         self.renderer = renderer
         self.strings = strings
@@ -82,6 +89,7 @@ final class BuiltInDialog {
     private func render(remaining: Int32) {
         shownRemaining = remaining
         let alert = SecurityAlert(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context)
+        onFrame?(alert, verdict)
         let onAction = self.onAction
         let button = self.button
         renderer.render(alert) {

@@ -50,7 +50,7 @@ final class MonitorCore {
         sources = SourceRunner(callSource: callSource, appState: appState, screenCapture: screenCapture, deliver: post)
         wakeUp = WakeUpTimer(scheduler: scheduler, deliver: submit)
         asker = VerdictAsker(scheduler: scheduler, deliver: submit, post: post)
-        surfaces = SurfaceDriver(dialog: dialog) { submit(.delegateReleased) }
+        surfaces = SurfaceDriver(dialog: dialog, now: { scheduler.now }) { submit(.delegateReleased) }
         self.wallClock = wallClock
         outcomes = OutcomeDesk(feed: outcomeFeed)
         exitSequence = ExitSequence(terminator: terminator)
@@ -109,7 +109,7 @@ final class MonitorCore {
         case .startCallSource: sources.startCallSource()
         case .stopCallSource: sources.stopCallSource()
         case .stopSources(let callSource): sources.stopSources(callSource: callSource)
-        case .outcome(let outcome): outcomes.deliver(outcome)
+        case .outcome(let outcome): outcomes.deliver(witnessed(outcome))
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
         case .button(let button, let on): surfaces.setButton(button, on: on)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
@@ -119,6 +119,13 @@ final class MonitorCore {
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         }
+    }
+
+    /// Issue 30: the engine's outcome with what the person saw, which only the surfaces know.
+    private func witnessed(_ outcome: CallMonitorOutcome) -> CallMonitorOutcome {
+        var outcome = outcome
+        (outcome.language, outcome.shown) = surfaces.takeShown()
+        return outcome
     }
 
     /// A verdict recorded: logged with its instant (the simulator's transcript), then shown.

@@ -15,9 +15,31 @@ final class SurfaceDriver {
     /// (the engine says when the event is on a delegate; only this knows which object).
     private var drawnOn = WeakDelegate(nil)
 
-    nonisolated init(dialog: BuiltInDialog, reportRelease: @escaping @MainActor () -> Void) {
+    /// What the person saw of the event on screen (issue 30), for its outcome.
+    private var record = ShownRecorder()
+    /// The monitor's clock, for the instants of the record.
+    private let now: @MainActor () -> Int64
+
+    nonisolated init(dialog: BuiltInDialog, now: @escaping @MainActor () -> Int64, reportRelease: @escaping @MainActor () -> Void) {
         self.dialog = dialog
+        self.now = now
         self.reportRelease = reportRelease
+    }
+
+    /// Starts recording what the built-in dialog draws (at the first presentation: the driver is
+    /// made off the main actor, where the dialog cannot be touched).
+    private func attachRecorder() {
+        guard dialog.onFrame == nil else { return }
+        dialog.onFrame = { [weak self] alert, verdict in
+            guard let self else { return }
+            self.record.drew(alert, verdict: verdict, at: self.now())
+        }
+    }
+
+    /// The record of the event that just ended, with the language of its texts; the next event
+    /// starts afresh.
+    func takeShown() -> (language: String, shown: [CallMonitorOutcome.Shown]) {
+        (dialog.language, record.take())
     }
 
     /// Takes the app's delegate (whether it is another one is the engine's to say, rule 13).
@@ -50,8 +72,14 @@ final class SurfaceDriver {
         _ flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
         context: CallMonitorContext? = nil, on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
     ) {
+        attachRecorder()
+        record.begin(target)
         switch target {
         case .delegate:
+            let at = now()
+            record.told(at: at) {
+                $0 = CallMonitorOutcome.Frame(at: at, remaining: remaining, detail: context?.detail, contextKind: context?.kind, verdict: verdict)
+            }
             if let delegate {
                 drawnOn = WeakDelegate(delegate)
                 delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
@@ -77,7 +105,9 @@ final class SurfaceDriver {
 
     func tick(remaining: Int32, button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
         switch target {
-        case .delegate: drawnOn.object?.callMonitorCountdownTick(remaining)
+        case .delegate:
+            record.told(at: now()) { $0.remaining = remaining }
+            drawnOn.object?.callMonitorCountdownTick(remaining)
         case .builtInDialog: dialog.tick(remaining: remaining, button: button)
         }
     }
@@ -99,14 +129,21 @@ final class SurfaceDriver {
 
     func show(_ context: CallMonitorContext?, on target: MonitorEngine.Surface) {
         switch target {
-        case .delegate: (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(context)
+        case .delegate:
+            record.told(at: now()) {
+                $0.detail = context?.detail
+                $0.contextKind = context?.kind
+            }
+            (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(context)
         case .builtInDialog: dialog.setContext(context)
         }
     }
 
     func show(_ verdict: CallMonitorCallVerdict, on target: MonitorEngine.Surface) {
         switch target {
-        case .delegate: (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
+        case .delegate:
+            record.told(at: now()) { $0.verdict = verdict }
+            (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
         case .builtInDialog: dialog.setVerdict(verdict)
         }
     }
