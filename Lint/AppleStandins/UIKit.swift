@@ -118,6 +118,8 @@ open class UIAlertController: UIViewController {
     open var message: String?
     open var actions: [UIAlertAction] { [] }
     open func addAction(_ action: UIAlertAction) {}
+    /// UIKit/UIAlertController.h: preferredAction, API_AVAILABLE(ios(9.0))
+    open var preferredAction: UIAlertAction?
 }
 
 /// UIKit/UIAccessibility.h and UIAccessibilityConstants.h, as UIKit's Swift overlay spells them.
@@ -128,7 +130,12 @@ public enum UIAccessibility {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// UIKit/UIAccessibilityConstants.h: UIAccessibilityAnnouncementNotification, API_AVAILABLE(ios(4.0))
         public static let announcement = Notification(rawValue: 1008)
+        /// UIKit/UIAccessibilityConstants.h: UIAccessibilityScreenChangedNotification
+        public static let screenChanged = Notification(rawValue: 1000)
     }
+    /// UIKit/UIAccessibility.h: UIAccessibilityIsVoiceOverRunning, API_AVAILABLE(ios(4.0))
+    @MainActor
+    public static var isVoiceOverRunning: Bool { false }
     /// UIKit/UIAccessibility.h: UIAccessibilityPostNotification
     @MainActor
     public static func post(notification: Notification, argument: Any?) {}
@@ -194,6 +201,30 @@ extension NSObject {
         get { false }
         set {}
     }
+    public var isAccessibilityElement: Bool {
+        get { false }
+        set {}
+    }
+    public var accessibilityLabel: String? {
+        get { nil }
+        set {}
+    }
+    public var accessibilityHint: String? {
+        get { nil }
+        set {}
+    }
+    public var accessibilityTraits: UIAccessibilityTraits {
+        get { UIAccessibilityTraits(rawValue: 0) }
+        set {}
+    }
+}
+
+/// UIKit/UIAccessibilityConstants.h: UIAccessibilityTraits
+public struct UIAccessibilityTraits: OptionSet, Sendable {
+    public var rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// UIKit/UIAccessibilityConstants.h: UIAccessibilityTraitStaticText
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
 }
 
 // UIKit/UIColor.h, UIKit/UIInterface.h (the system colors)

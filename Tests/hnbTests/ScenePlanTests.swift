@@ -40,7 +40,7 @@ struct ScenePlanSingleSceneTests {
         ))
     }
 
-    @Test("A tick updates the alert in place; the countdown is announced every fifth second only")
+    @Test("A tick updates the alert in place; the countdown is announced at its milestones only (issue 30: 10, 5, 3, 2, 1)")
     func tickInPlace() {
         let shown = drawn(["A": .alert], terminate(10), restoreKey: w1)
         let scenes = [active("A", key: .monitor)]
@@ -54,6 +54,11 @@ struct ScenePlanSingleSceneTests {
             drawn: drawn(["A": .alert], terminate(5), restoreKey: w1),
             announcement: "App will close in 5 seconds."
         ))
+
+        let four = ScenePlan.make(scenes: scenes, wanted: terminate(4), drawn: five.drawn)
+        #expect(four.announcement == nil)
+        let three = ScenePlan.make(scenes: scenes, wanted: terminate(3), drawn: four.drawn)
+        #expect(three.announcement == "App will close in 3 seconds.")
 
         let zero = ScenePlan.make(scenes: scenes, wanted: terminate(0), drawn: five.drawn)
         #expect(zero == ScenePlan(steps: [.updateAlert("A")], drawn: drawn(["A": .alert], terminate(0), restoreKey: w1)))

@@ -11,8 +11,10 @@ import UIKit
 /// title on every other foreground-active window scene (Split View, Stage Manager, several
 /// windows). Nothing is drawn on an external display's non-interactive scene.
 ///
-/// The countdown line is updated in place every tick and announced to VoiceOver every five
-/// seconds. UIKit cannot add a button to an alert on screen, so when the Acknowledge button
+/// The countdown line is updated in place every tick and announced to VoiceOver at milestones
+/// (``Announcements``: every 10 s above 10, then 5, 3, 2, 1), with a verdict line as it appears;
+/// VoiceOver lands on the Close App or Acknowledge button when the alert with it appears, and each
+/// cover is one element that says what it is. The alert and the covers follow the text size. UIKit cannot add a button to an alert on screen, so when the Acknowledge button
 /// appears the alert is replaced by one that has it. The dialog follows scenes as they connect,
 /// activate, go to the background and disconnect. On dismissal the monitor's windows are hidden
 /// and released at once, without waiting for any UIKit completion handler, and the window that
@@ -143,11 +145,12 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
             appWindow(id)?.makeKey()
         case .showCover(let id):
             guard let wanted, let window = newWindow(in: id) else { return }
-            window.rootViewController = Self.cover(title: wanted.title)
+            window.rootViewController = Self.cover(for: wanted)
             window.isHidden = false
         case .updateCover(let id):
             guard let wanted else { return }
             coverLabel(in: windows[id])?.text = wanted.title
+            Self.label(cover: windows[id]?.rootViewController?.view, for: wanted)
         case .showAlert(let id, let animated):
             guard let wanted, let window = newWindow(in: id) else { return }
             let host = UIViewController()
@@ -155,7 +158,13 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
             window.makeKeyAndVisible()
             let controller = makeAlert(wanted)
             alert = controller
-            host.present(controller, animated: animated)
+            let button = wanted.button
+            host.present(controller, animated: animated) { [weak controller] in
+                MainActor.assumeIsolated {
+                    guard let controller, let button else { return }
+                    Self.moveVoiceOver(to: button, in: controller)
+                }
+            }
         case .updateAlert:
             guard let wanted, let alert else { return }
             alert.title = wanted.title
@@ -188,12 +197,15 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
         let controller = UIAlertController(title: content.title, message: Self.body(of: content), preferredStyle: .alert)
         if let button = content.button {
             // Weak: the alert owns its action, so a strong capture would keep the alert alive.
-            controller.addAction(UIAlertAction(title: button, style: content.flow == .terminate ? .destructive : .default) { [weak self, weak controller] _ in
+            let action = UIAlertAction(title: button, style: content.flow == .terminate ? .destructive : .default) { [weak self, weak controller] _ in
                 MainActor.assumeIsolated {
                     guard let self, let controller, controller === self.alert else { return }
                     self.buttonTapped()
                 }
-            })
+            }
+            controller.addAction(action)
+            // The one action is the one a hardware keyboard's Return performs too.
+            controller.preferredAction = action
         }
         return controller
     }
@@ -207,13 +219,44 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
         update()
     }
 
+    /// Issue 30: VoiceOver moves to the alert's button, the one thing the person can do, rather
+    /// than to its title: the element UIKit made for the action, found by its label (the
+    /// action's title), since UIAlertController does not hand out its views. Nothing when
+    /// VoiceOver is off or the element is not found (VoiceOver then reads the alert from its title).
+    private static func moveVoiceOver(to button: String, in controller: UIAlertController) {
+        guard UIAccessibility.isVoiceOverRunning, let element = accessibleView(labelled: button, in: controller.view) else { return }
+        UIAccessibility.post(notification: .screenChanged, argument: element)
+    }
+
+    private static func accessibleView(labelled label: String, in view: UIView) -> UIView? {
+        if view.isAccessibilityElement, view.accessibilityLabel == label { return view }
+        for subview in view.subviews {
+            if let found = accessibleView(labelled: label, in: subview) { return found }
+        }
+        return nil
+    }
+
+    /// Issue 30: the cover is one accessibility element that says what it is: the dialog's title,
+    /// and as its hint the dialog's message, so a VoiceOver user on another window knows why
+    /// nothing there responds.
+    private static func label(cover view: UIView?, for alert: SecurityAlert) {
+        guard let view else { return }
+        view.isAccessibilityElement = true
+        view.accessibilityLabel = alert.title
+        view.accessibilityHint = alert.message
+        view.accessibilityTraits = .staticText
+    }
+
     /// The cover: opaque, so another window of the app shows none of its content during a call,
-    /// with the dialog's title in the middle. Its view takes every touch.
-    private static func cover(title: String) -> UIViewController {
+    /// with the dialog's title in the middle, in the text style's size for the person's text size
+    /// setting (Dynamic Type). Its view takes every touch.
+    private static func cover(for alert: SecurityAlert) -> UIViewController {
+        let title = alert.title
         let controller = UIViewController()
         let view: UIView = controller.view
         view.backgroundColor = .systemBackground
         view.accessibilityViewIsModal = true
+        label(cover: view, for: alert)
         let label = UILabel()
         label.text = title
         label.font = .preferredFont(forTextStyle: .title2)

@@ -31,7 +31,7 @@
 ///    window takes its place in the same scene, the app's window that was key there before is
 ///    made key again.
 /// 7. **VoiceOver.** A new alert is read by VoiceOver by itself; an alert updated in place
-///    announces its countdown every fifth second.
+///    announces its countdown at milestones and a new verdict line (``Announcements``).
 ///
 /// Bad input is clamped: a scene listed twice counts once (its first entry).
 struct ScenePlan: Sendable {
@@ -208,7 +208,7 @@ struct ScenePlan: Sendable {
             if keepsAlertWindow {
                 if drawn.alert != wanted {
                     steps.append(.updateAlert(target))
-                    announcement = dueAnnouncement(wanted)
+                    announcement = Announcements.announcement(from: drawn.alert, to: wanted)
                 }
                 next.restoreKey = appKey ?? drawn.restoreKey
             } else {
@@ -244,10 +244,6 @@ struct ScenePlan: Sendable {
     }
 
     /// Rule 7: every fifth second of a running countdown.
-    private static func dueAnnouncement(_ alert: SecurityAlert) -> String? {
-        guard let text = alert.countdown, alert.remaining > 0, alert.remaining % 5 == 0 else { return nil }
-        return text
-    }
 }
 
 #if DEBUG
