@@ -23,6 +23,10 @@ let package = Package(
         // Test doubles (manual scheduler, simulated sources, recorders, conformance checks) for an
         // app's tests or a DEBUG-only simulation switch; an app's release code imports only hnb.
         .library(name: "hnbTesting", targets: ["hnbTesting"]),
+        // SwiftUI view modifiers (`callMonitorProtection(terminateIn:context:)`): a product of its
+        // own so that a UIKit app never links SwiftUI. Where SwiftUI does not exist (Linux) only
+        // its plain logic is compiled, which the tests use.
+        .library(name: "hnbSwiftUI", targets: ["hnbSwiftUI"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     traits: [
@@ -43,8 +47,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "hnbTesting", dependencies: ["hnb"], swiftSettings: strict),
+        .target(name: "hnbSwiftUI", dependencies: ["hnb"], swiftSettings: strict),
         .executableTarget(name: "callmonitor", dependencies: ["hnb", "hnbTesting"], swiftSettings: strict),
-        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI"], swiftSettings: strict),
         .testTarget(
             name: "callmonitorTests",
             dependencies: ["callmonitor", "hnb", "hnbTesting"],

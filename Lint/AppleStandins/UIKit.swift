@@ -130,8 +130,6 @@ public enum UIAccessibility {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// UIKit/UIAccessibilityConstants.h: UIAccessibilityAnnouncementNotification, API_AVAILABLE(ios(4.0))
         public static let announcement = Notification(rawValue: 1008)
-        /// UIKit/UIAccessibilityConstants.h: UIAccessibilityScreenChangedNotification
-        public static let screenChanged = Notification(rawValue: 1000)
     }
     /// UIKit/UIAccessibility.h: UIAccessibilityIsVoiceOverRunning, API_AVAILABLE(ios(4.0))
     @MainActor
@@ -213,18 +211,6 @@ extension NSObject {
         get { nil }
         set {}
     }
-    public var accessibilityTraits: UIAccessibilityTraits {
-        get { UIAccessibilityTraits(rawValue: 0) }
-        set {}
-    }
-}
-
-/// UIKit/UIAccessibilityConstants.h: UIAccessibilityTraits
-public struct UIAccessibilityTraits: OptionSet, Sendable {
-    public var rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-    /// UIKit/UIAccessibilityConstants.h: UIAccessibilityTraitStaticText
-    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
 }
 
 // UIKit/UIColor.h, UIKit/UIInterface.h (the system colors)

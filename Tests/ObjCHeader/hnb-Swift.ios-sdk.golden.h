@@ -24,11 +24,14 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @end
 
 @class CallMonitorProtection;
+@class NSString;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;
@@ -61,6 +64,22 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallVerdict, "CallMonitorCallVerd
   CallMonitorCallVerdictBankIsNotCalling = 2,
 };
 
+SWIFT_CLASS_NAMED("CallMonitorContext")
+@interface CallMonitorContext : NSObject
+@property (nonatomic, readonly, copy) NSString * _Nullable detail;
+@property (nonatomic, readonly, copy) NSString * _Nonnull kindName;
+- (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
+@property (nonatomic, readonly) NSUInteger hash;
+@property (nonatomic, readonly, copy) NSString * _Nonnull description;
+- (nonnull instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_PROTOCOL_NAMED("CallMonitorContextDelegate")
+@protocol CallMonitorContextDelegate
+- (void)callMonitorDidChangeContext:(CallMonitorContext * _Nullable)context;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
 SWIFT_PROTOCOL_NAMED("CallMonitorDelegate")
 @protocol CallMonitorDelegate
@@ -91,7 +110,6 @@ SWIFT_CLASS_NAMED("CallMonitorProtection")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSString;
 SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @interface CallMonitorSecurityEvent : NSObject
 @property (nonatomic, readonly) enum CallMonitorFlow flow;
@@ -102,6 +120,7 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL isAcknowledgementRefused;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
+@property (nonatomic, readonly, strong) CallMonitorContext * _Nullable context;
 - (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
 @property (nonatomic, readonly) NSUInteger hash;
 @property (nonatomic, readonly, copy) NSString * _Nonnull description;

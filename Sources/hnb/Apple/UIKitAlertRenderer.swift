@@ -225,8 +225,13 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
     /// VoiceOver is off or the element is not found (VoiceOver then reads the alert from its title).
     private static func moveVoiceOver(to button: String, in controller: UIAlertController) {
         guard UIAccessibility.isVoiceOverRunning, let element = accessibleView(labelled: button, in: controller.view) else { return }
-        UIAccessibility.post(notification: .screenChanged, argument: element)
+        UIAccessibility.post(notification: screenChanged, argument: element)
     }
+
+    /// `UIAccessibilityScreenChangedNotification`, by its value: the iOS 17 SDK declares the
+    /// constant as a mutable C global (`UIKIT_EXTERN`, not `const`), which Swift 6 refuses to read
+    /// from any isolation; the value itself has been 1000 since iOS 3.
+    private static let screenChanged = UIAccessibility.Notification(rawValue: 1000)
 
     private static func accessibleView(labelled label: String, in view: UIView) -> UIView? {
         if view.isAccessibilityElement, view.accessibilityLabel == label { return view }
@@ -244,7 +249,6 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
         view.isAccessibilityElement = true
         view.accessibilityLabel = alert.title
         view.accessibilityHint = alert.message
-        view.accessibilityTraits = .staticText
     }
 
     /// The cover: opaque, so another window of the app shows none of its content during a call,

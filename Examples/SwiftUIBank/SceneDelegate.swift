@@ -1,0 +1,16 @@
+// One window per scene, with the SwiftUI screens in a hosting controller.
+
+import SwiftUI
+import UIKit
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        let window = UIWindow(windowScene: windowScene)
+        window.rootViewController = UIHostingController(rootView: AccountView())
+        window.makeKeyAndVisible()
+        self.window = window
+    }
+}
