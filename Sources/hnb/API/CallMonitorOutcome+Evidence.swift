@@ -200,7 +200,7 @@ extension CallMonitorOutcome: Codable {
     /// same bytes (a bank can hash or sign it).
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = .sortedKeys
         return try encoder.encode(self)
     }
 }
