@@ -35,6 +35,13 @@ extension MonitorEngine.Input {
         case .delegateReleased: "delegate released"
         case .verdictArrived(let request, let verdict): "verdict \(request) \(verdict)"
         case .verdictBudgetExpired(let request): "verdict budget \(request)"
+        case .beginNamedProtection(let id, let name, let policy, _): "protect \(id) \(name) \(policy.flow) \(policy.seconds)"
+        case .policyKeys(let keys): "policy keys relax \(keys.allowsRelaxation)"
+        case .policyAttributes(let attributes): "policy attributes \(attributes.sorted { $0.key < $1.key })"
+        case .applyPolicy(let document, _): "policy \(document.version)"
+        case .policyRejected(let reason): "policy rejected \(reason)"
+        case .wallClockChanged: "clock changed"
+        case .policyWake(let run): "policy wake \(run)"
         }
     }
 }

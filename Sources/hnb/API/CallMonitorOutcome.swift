@@ -125,6 +125,25 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     /// or the end of the budget for an answer that did not come. `nil` when the verifier was not
     /// asked or the event ended before either.
     public var verdictArrivedAt: Int64?
+    /// Where the policy the event ran under came from (issue 28): the app's code, or the signed
+    /// document of that version when it decided the policy in force.
+    public var policySource: PolicySource = .code
+
+    /// Where an event's policy came from.
+    public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
+        /// What the app's code set (`startMonitoring…`, `protect…`).
+        case code
+        /// The signed remote policy document with this `ver` (``CallMonitor/applyPolicy(document:)``).
+        case document(version: Int64)
+
+        /// `code`, or the document's version.
+        public var description: String {
+            switch self {
+            case .code: "code"
+            case .document(let version): String(version)
+            }
+        }
+    }
 
     /// A record with every field given; the monitor makes these, tests may too.
     public init(

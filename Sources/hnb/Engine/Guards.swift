@@ -72,6 +72,14 @@ extension MonitorEngine {
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
         /// live), as the engine last told it; false between sessions.
         private(set) var escalationOpen = false
+        /// The names of the named protections (issue 28: a document's `screens` address them).
+        private(set) var protectionNames: [UInt64: String] = [:]
+        /// The rule of the signed document in force, if any (rule 26): recompute reads each
+        /// policy through it.
+        private(set) var overlay: RemoteOverlay?
+        /// Whether the document's rule decided the policy in force (the code alone would give
+        /// another): what an event records as its policy's source.
+        private(set) var inForceIsRemote = false
 
         /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
         /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
@@ -93,9 +101,23 @@ extension MonitorEngine {
             return recompute()
         }
 
+        /// Opens protection `id` for the screen `name` (issue 28).
+        mutating func openProtection(_ id: UInt64, _ policy: MonitorPolicy, named name: String) -> Bool {
+            guard protections[id] == nil else { return false }
+            protectionNames[id] = name
+            return openProtection(id, policy)
+        }
+
+        /// Sets (or with `nil` removes) the document's rule in force (rule 26).
+        mutating func setOverlay(_ overlay: RemoteOverlay?) -> Bool {
+            self.overlay = overlay
+            return recompute()
+        }
+
         /// Ends protection `id`; `nil` when it is not open (an unknown or already ended id).
         mutating func closeProtection(_ id: UInt64) -> Bool? {
             guard protections.removeValue(forKey: id) != nil else { return nil }
+            protectionNames[id] = nil
             return recompute()
         }
 
@@ -117,6 +139,7 @@ extension MonitorEngine {
         mutating func monitoringStopped() {
             appWide = nil
             protections.removeAll()
+            protectionNames.removeAll()
             escalationOpen = false
             _ = recompute()
         }
@@ -132,14 +155,28 @@ extension MonitorEngine {
 
         /// Makes `inForce` the strictest policy set; returns whether it changed.
         private mutating func recompute() -> Bool {
-            var strictest = appWide?.policy
-            for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
-            // Rule 25: one more policy among the others, so it can only make the one in force
-            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
-            if escalationOpen, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
+            let strictest = strictest(through: overlay)
+            // Rule 26: the document's rule, when one is in force, reads each policy first.
+            inForceIsRemote = overlay != nil && strictest != self.strictest(through: nil)
             guard strictest != inForce else { return false }
             inForce = strictest
             return true
+        }
+
+        /// The strictest policy set, each read through `overlay` (issue 28).
+        private func strictest(through overlay: RemoteOverlay?) -> MonitorPolicy? {
+            func read(_ code: MonitorPolicy?, _ setting: RemoteSetting) -> MonitorPolicy? {
+                overlay.map { $0.combine(code, setting) } ?? code
+            }
+            var strictest = read(appWide?.policy, overlay?.settings.appWide ?? .code)
+            for (id, policy) in protections {
+                strictest = MonitorPolicy.strictest(strictest, read(policy, overlay?.settings.screen(protectionNames[id]) ?? .code))
+            }
+            // Rule 25: one more policy among the others, so it can only make the one in force
+            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
+            // A document may set one where the code set none (rule 26).
+            if escalationOpen { strictest = MonitorPolicy.strictest(strictest, read(escalation, overlay?.settings.screenCaptured ?? .code)) }
+            return strictest
         }
 
         // MARK: The app's own calls (rule 19)

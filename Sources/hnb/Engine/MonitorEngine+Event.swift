@@ -63,6 +63,8 @@ extension MonitorEngine {
         /// Whether a call joined the session in this step while the event was on screen, which
         /// asks the verifier again (rule 23); cleared at the end of every step.
         private(set) var callJoined = false
+        /// Where the policy came from (issue 28): the code, or the document that decided it.
+        var policySource: CallMonitorOutcome.PolicySource = .code
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(_ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool) {
@@ -145,12 +147,14 @@ extension MonitorEngine {
         /// The record the event leaves behind (rule 16), ending with `ending` at `now` (and at
         /// `wallClock`, seconds since the reference date, for logs).
         func outcome(_ ending: Ending, now: Int64, wallClock: Double) -> CallMonitorOutcome {
-            CallMonitorOutcome(
+            var outcome = CallMonitorOutcome(
                 ending: ending, flow: flow, seconds: total, startedAt: startedAt, endedAt: now,
                 startedDate: Date(timeIntervalSinceReferenceDate: startedWallClock),
                 endedDate: Date(timeIntervalSinceReferenceDate: wallClock), lowestRemaining: remaining, presentations: presentations,
                 wasScreenCaptured: captured, verdict: verdict, verdictArrivedAt: verdictAt
             )
+            outcome.policySource = policySource
+            return outcome
         }
     }
 }

@@ -4,45 +4,8 @@
 // in force (those are the engine's, Engine/MonitorEngine+RemotePolicy.swift). Every way a
 // document can be wrong is one `Rejection`, so the app, the tool and the tests read one answer.
 
-/// Why a document was refused: nothing changes when one is.
-package enum PolicyRejection: String, Error, CaseIterable, Sendable {
-    /// Longer than 64 KiB (checked before anything is read).
-    case tooLarge
-    /// Not three base64url parts, or a part that is not strict base64url or not JSON.
-    case malformed
-    /// A JSON object names one key twice (two readers could then disagree on its meaning).
-    case duplicateKey
-    /// An `alg` other than `EdDSA` and `ES256` (`none`, `HS256`, `RS256`…).
-    case unsupportedAlgorithm
-    /// A `typ` other than `hnb-policy+jwt`: a token signed for something else.
-    case wrongType
-    /// A `kid` the app did not pin.
-    case unknownKey
-    /// The pinned key's type does not verify the document's `alg`.
-    case keyTypeMismatch
-    /// The signature does not verify.
-    case badSignature
-    /// `iss` is not the issuer the app set.
-    case wrongIssuer
-    /// A claim missing or of the wrong kind (`ver` below 1, `exp` before `nbf`…).
-    case invalidClaims
-    /// A header member, claim, rule or policy field this version does not know.
-    case unknownField
-    /// A `seconds` outside `Int32`.
-    case secondsOutOfRange
-    /// A policy value of the wrong form (a flow that is neither terminate nor acknowledge…).
-    case invalidPolicy
-    /// The document would weaken the code's policy and the app did not allow it.
-    case relaxationNotAllowed
-    /// `ver` below the highest accepted.
-    case rollback
-    /// Past `exp` (as the clock and its high-water mark read) when it arrived.
-    case expired
-    /// No keys were set (`setPolicyKeys`).
-    case noKeys
-    /// The platform's crypto could not be loaded: nothing can be verified.
-    case cryptoUnavailable
-}
+/// The reasons a document is refused, as the app reads them.
+package typealias PolicyRejection = CallMonitor.PolicyRejection
 
 /// A policy setting of the document for one part of the guard.
 enum RemoteSetting: Equatable, Sendable {
