@@ -81,6 +81,7 @@ extension MonitorEngine {
         adopt(document, text: text)
         remote.relaxes = weakens
         actions.append(.policy(PolicyEvent(.applied, version: document.version)))
+        remote.persistedMark = remote.clockMark
         actions.append(.persistPolicy(remote.record))
         refreshRemotePolicy(now: now, into: &actions)
     }
