@@ -109,6 +109,12 @@ extension CallMonitor {
     ///     platforms) or `$XDG_STATE_HOME` (Linux).
     /// - Throws: ``PolicyKeyError`` when the key set is not one; the keys set before stay.
     public func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool = false, storeDirectory: URL? = nil) throws {
+        try setPolicyKeys(jwks: jwks, issuer: issuer, allowsRelaxation: allowsRelaxation, storeDirectory: storeDirectory, crypto: PolicyCrypto.platform)
+    }
+
+    /// The same with the crypto given: `nil` plays a platform whose crypto could not be loaded
+    /// (every document is then refused, ``PolicyRejection/cryptoUnavailable``).
+    package func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool, storeDirectory: URL?, crypto: PolicyCrypto?) throws {
         let keys: PolicyKeySet
         do {
             keys = try PolicyKeySet.parse(Array(jwks))
@@ -117,7 +123,6 @@ extension CallMonitor {
         }
         let directory = storeDirectory ?? PolicyFileStore.defaultDirectory
         let store = directory.map(PolicyFileStore.init(directory:))
-        let crypto = PolicyCrypto.platform
         core.policyKeys.set(PolicyDesk.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
         var restored: MonitorEngine.RestoredPolicy?
         if let kept = store?.load() {
