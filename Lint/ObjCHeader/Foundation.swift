@@ -36,3 +36,15 @@ open class NSRecursiveLock: @unchecked Sendable {
 open class NSUUID: NSObject {
     open var uuidString: String { "" }
 }
+
+/// Foundation/NSString.h: `NSString` (`-protectNamed:withTerminateIn:`, a result's reason).
+@objc(NSString)
+open class NSString: NSObject {}
+
+/// Foundation/NSData.h: `NSData` (`-applyPolicyDocument:`).
+@objc(NSData)
+open class NSData: NSObject {}
+
+/// Foundation/NSDictionary.h: `NSDictionary` (`-setPolicyAttributes:`).
+@objc(NSDictionary)
+open class NSDictionary: NSObject {}

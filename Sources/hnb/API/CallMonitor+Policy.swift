@@ -138,15 +138,6 @@ extension CallMonitor {
         send(.policyKeys(MonitorEngine.PolicyKeys(allowsRelaxation: allowsRelaxation, restored: restored)))
     }
 
-    /// Objective-C's ``setPolicyKeys(jwks:issuer:allowsRelaxation:storeDirectory:)`` with the
-    /// default directory.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(setPolicyKeysJWKS:issuer:allowsRelaxation:error:)
-    #endif
-    public func _setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool) throws {
-        try setPolicyKeys(jwks: jwks, issuer: issuer, allowsRelaxation: allowsRelaxation)
-    }
-
     /// The app's own attributes of this device for the documents' rules (`"region": "DE"`),
     /// beside the library's `os`, `osVersion` and `appVersion` (the main bundle's short
     /// version), which these cannot replace. Replaces the attributes set before; the rule in
@@ -154,9 +145,6 @@ extension CallMonitor {
     ///
     /// - Parameter attributes: Names and values; a rule's `when.attributes` lists the values it
     ///   matches.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(setPolicyAttributes:)
-    #endif
     public func setPolicyAttributes(_ attributes: [String: String]) {
         let merged = core.policyAttributes.withLock { state -> [String: String] in
             state.app = attributes
@@ -184,9 +172,6 @@ extension CallMonitor {
     ///   - name: The screen's name in the documents (`"transfer"`).
     ///   - seconds: The countdown's length; values below 1 are clamped to 1.
     /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(protectNamed:withTerminateIn:)
-    #endif
     public func protect(named name: String, withTerminateIn seconds: CInt) -> CallMonitorProtection {
         protect(named: name, MonitorPolicy(flow: .terminate, requestedSeconds: seconds))
     }
@@ -198,9 +183,6 @@ extension CallMonitor {
     ///   - name: The screen's name in the documents.
     ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
     /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(protectNamed:withAcknowledgeIn:)
-    #endif
     public func protect(named name: String, withAcknowledgeIn seconds: CInt) -> CallMonitorProtection {
         protect(named: name, MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds))
     }
@@ -247,14 +229,6 @@ extension CallMonitor {
             return event.result(for: input)
         }
     }
-
-    /// Objective-C's ``applyPolicy(document:)``.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(applyPolicyDocument:)
-    #endif
-    public func _applyPolicy(document: Data) -> _CallMonitorPolicyResult {
-        _CallMonitorPolicyResult(applyPolicy(document: document))
-    }
 }
 
 extension MonitorEngine.PolicyEvent {
@@ -275,27 +249,6 @@ struct PolicyAttributes: Sendable {
     var app: [String: String] = [:]
 
     var merged: [String: String] { app.merging(platform) { _, library in library } }
-
-    /// `os`, `osVersion` and `appVersion` of this process.
-    static var library: [String: String] {
-        #if targetEnvironment(macCatalyst)
-        let os = "macCatalyst"
-        #elseif os(iOS)
-        let os = "iOS"
-        #elseif os(visionOS)
-        let os = "visionOS"
-        #elseif os(macOS)
-        let os = "macOS"
-        #elseif os(Linux)
-        let os = "Linux"
-        #else
-        let os = "unknown"
-        #endif
-        let version = ProcessInfo.processInfo.operatingSystemVersion
-        var attributes = ["os": os, "osVersion": "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"]
-        if let app = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String { attributes["appVersion"] = app }
-        return attributes
-    }
 }
 
 /// ``CallMonitor/PolicyResult`` for Objective-C, `CallMonitorPolicyResult` there; Swift code
@@ -318,9 +271,6 @@ public final class _CallMonitorPolicyResult: NSObject {
     public let version: Int64
     /// Why the document was refused (``CallMonitor/PolicyRejection``'s raw value); `nil` when
     /// it was applied or unchanged.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(reason)
-    #endif
     public let reason: String?
 
     /// The object form of `result`.

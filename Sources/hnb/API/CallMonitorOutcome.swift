@@ -263,6 +263,12 @@ public final class _CallMonitorOutcomeRecord: NSObject {
     @objc(verdictArrivedAt)
     #endif
     public let verdictArrivedAt: Int64
+    /// The `ver` of the signed policy document the event's policy came from; 0 when it came
+    /// from the app's code (Swift: ``CallMonitorOutcome/policySource``).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(policyVersion)
+    #endif
+    public let policyVersion: Int64
 
     /// The object form of `outcome`.
     public init(_ outcome: CallMonitorOutcome) {
@@ -280,6 +286,7 @@ public final class _CallMonitorOutcomeRecord: NSObject {
         wasScreenCaptured = outcome.wasScreenCaptured
         verdict = outcome.verdict
         verdictArrivedAt = outcome.verdictArrivedAt ?? -1
+        if case .document(let version) = outcome.policySource { policyVersion = version } else { policyVersion = 0 }
         super.init()
     }
 }

@@ -148,7 +148,12 @@ extension PolicyDocument {
     static func verify(
         _ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?
     ) -> Result<PolicyDocument, PolicyRejection> {
-        Result { () throws(PolicyRejection) in try read(bytes, keys: keys, issuer: issuer, crypto: crypto) }
+        // Not `Result { … }`: its typed-throws initializer is missing from older SDKs' overlays.
+        do {
+            return .success(try read(bytes, keys: keys, issuer: issuer, crypto: crypto))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRejection) -> PolicyDocument {
