@@ -102,6 +102,15 @@ extension CallMonitor {
         }
     }
 
+    /// `protect(named:withTerminateIn:)` or `protect(named:withAcknowledgeIn:)`, by `flow`: a
+    /// scenario's protections have names, which a signed policy's `screens` address (issue 28).
+    func protect(named name: String, _ flow: CallMonitorFlow, seconds: Int32) -> CallMonitorProtection {
+        switch flow {
+        case .terminate: protect(named: name, withTerminateIn: seconds)
+        case .acknowledge: protect(named: name, withAcknowledgeIn: seconds)
+        }
+    }
+
     /// `protectWhileScreenCaptured(withTerminateIn:)` or `…(withAcknowledgeIn:)`, by `flow`.
     func protectWhileScreenCaptured(_ flow: CallMonitorFlow, seconds: Int32) {
         switch flow {

@@ -95,7 +95,7 @@ extension CommandLineTests {
         func coverage() async throws {
             let names = scenarioNames()
             #expect(names.count >= 20)
-            for rule in Array(1...14) + [16, 17] + Array(18...22) {
+            for rule in Array(1...14) + [16, 17] + Array(18...22) + [26, 28] {
                 let prefix = String(format: "rule%02d_", rule)
                 #expect(names.contains { $0.hasPrefix(prefix) }, "no scenario for rule \(rule)")
             }
@@ -121,7 +121,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code"}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -388,7 +388,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
-                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code"}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -402,7 +402,7 @@ extension CommandLineTests {
                 #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null}"#,
                 #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
-                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code"}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -417,7 +417,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}"#,
+                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code"}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }

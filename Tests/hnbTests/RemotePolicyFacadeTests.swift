@@ -105,7 +105,7 @@ struct RemotePolicyFacadeTests {
     @Test("Without crypto (libcrypto missing) a valid kill switch is refused and the countdown runs on (fail closed)")
     func noCrypto() throws {
         let h = Harness(logsOutcomes: true)
-        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: try directory(), crypto: nil)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, store: PolicyFileStore(directory: try directory()), crypto: nil)
         h.monitor.startMonitoring(withTerminateIn: 2)
         try h.calls.incoming("A")
         try h.calls.connect("A")

@@ -109,20 +109,20 @@ extension CallMonitor {
     ///     platforms) or `$XDG_STATE_HOME` (Linux).
     /// - Throws: ``PolicyKeyError`` when the key set is not one; the keys set before stay.
     public func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool = false, storeDirectory: URL? = nil) throws {
-        try setPolicyKeys(jwks: jwks, issuer: issuer, allowsRelaxation: allowsRelaxation, storeDirectory: storeDirectory, crypto: PolicyCrypto.platform)
+        let store = (storeDirectory ?? PolicyFileStore.defaultDirectory).map(PolicyFileStore.init(directory:))
+        try setPolicyKeys(jwks: jwks, issuer: issuer, allowsRelaxation: allowsRelaxation, store: store, crypto: PolicyCrypto.platform)
     }
 
-    /// The same with the crypto given: `nil` plays a platform whose crypto could not be loaded
-    /// (every document is then refused, ``PolicyRejection/cryptoUnavailable``).
-    package func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool, storeDirectory: URL?, crypto: PolicyCrypto?) throws {
+    /// The same with the file and the crypto given: no file keeps nothing between runs (the
+    /// simulator); no crypto plays a platform whose crypto could not be loaded (every document
+    /// is then refused, ``PolicyRejection/cryptoUnavailable``).
+    package func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool, store: PolicyFileStore?, crypto: PolicyCrypto?) throws {
         let keys: PolicyKeySet
         do {
             keys = try PolicyKeySet.parse(Array(jwks))
         } catch {
             throw PolicyKeyError(description: error.description)
         }
-        let directory = storeDirectory ?? PolicyFileStore.defaultDirectory
-        let store = directory.map(PolicyFileStore.init(directory:))
         core.policyKeys.set(PolicyDesk.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
         var restored: MonitorEngine.RestoredPolicy?
         if let kept = store?.load() {
@@ -161,6 +161,20 @@ extension CallMonitor {
             return state.merged
         }
         send(.policyAttributes(merged))
+    }
+
+    /// Told of every document event (the simulator's transcript): the result's word, the
+    /// version and the refusal's reason.
+    @MainActor
+    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?) -> Void)?) {
+        guard let observer else { return core.policyObserver = nil }
+        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue) }
+    }
+
+    /// The wall clock was changed (the simulator's `clock`; on a device the app's next step
+    /// notices it): the rule in force is chosen again at once.
+    package func wallClockChanged() {
+        send(.wallClockChanged)
     }
 
     // MARK: Named screens
