@@ -29,21 +29,21 @@ import Foundation
 
 /// Stands in for the signed policy's platform parts (LibCrypto.swift, PolicyFileStore.swift,
 /// PolicyPlatformAttributes.swift), which reach C, files and Bundle.
-final class LibCrypto: Sendable {
-    static let shared: LibCrypto? = nil
+package final class LibCrypto: Sendable {
+    package static let shared: LibCrypto? = nil
     func generate(_ algorithm: PolicyAlgorithm) throws(PolicySigningKey.Failure) -> PolicySigningKey { preconditionFailure("header generation only") }
     func load(pkcs8: [UInt8]) throws(PolicySigningKey.Failure) -> PolicySigningKey { preconditionFailure("header generation only") }
     func sign(_ message: [UInt8], with key: PolicySigningKey) throws(PolicySigningKey.Failure) -> [UInt8] { preconditionFailure("header generation only") }
 }
 
 extension PolicyCrypto {
-    init(libCrypto: LibCrypto) { preconditionFailure("header generation only") }
+    package init(libCrypto: LibCrypto) { preconditionFailure("header generation only") }
 }
 
-struct PolicyFileStore: Sendable {
-    let directory: URL
-    init(directory: URL) { self.directory = directory }
-    static var defaultDirectory: URL? { nil }
+package struct PolicyFileStore: Sendable {
+    package let directory: URL
+    package init(directory: URL) { self.directory = directory }
+    package static var defaultDirectory: URL? { nil }
     func save(_ record: MonitorEngine.PolicyRecord) {}
     func load() -> (text: [UInt8]?, highestVersion: Int64, clockMark: Double)? { nil }
 }
