@@ -38,7 +38,8 @@ open class NSUUID: NSObject {
 }
 
 /// Foundation/NSString.h: `NSString`, which Swift's `String` bridges to in Objective-C signatures
-/// (`-protectWithTerminateIn:contextKind:detail:`, `CallMonitorContext.detail`).
+/// (`-protectWithTerminateIn:contextKind:detail:`, `-protectNamed:withTerminateIn:`, a policy
+/// result's reason).
 @objc(NSString)
 open class NSString: NSObject {}
 
@@ -53,3 +54,11 @@ extension String: @retroactive _ObjectiveCBridgeable {
     }
     public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> String { "" }
 }
+
+/// Foundation/NSData.h: `NSData` (`-applyPolicyDocument:`).
+@objc(NSData)
+open class NSData: NSObject {}
+
+/// Foundation/NSDictionary.h: `NSDictionary` (`-setPolicyAttributes:`).
+@objc(NSDictionary)
+open class NSDictionary: NSObject {}

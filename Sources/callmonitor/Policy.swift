@@ -102,6 +102,15 @@ extension CallMonitor {
         }
     }
 
+    /// `protect(named:withTerminateIn:)` or `protect(named:withAcknowledgeIn:)`, by `flow`: a
+    /// scenario's protections have names, which a signed policy's `screens` address (issue 28).
+    func protect(named name: String, _ flow: CallMonitorFlow, seconds: Int32, context: CallMonitorContext? = nil) -> CallMonitorProtection {
+        switch flow {
+        case .terminate: protect(named: name, withTerminateIn: seconds, context: context)
+        case .acknowledge: protect(named: name, withAcknowledgeIn: seconds, context: context)
+        }
+    }
+
     /// `protectWhileScreenCaptured(withTerminateIn:)` or `…(withAcknowledgeIn:)`, by `flow`.
     func protectWhileScreenCaptured(_ flow: CallMonitorFlow, seconds: Int32) {
         switch flow {

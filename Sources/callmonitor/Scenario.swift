@@ -53,6 +53,15 @@ enum ScenarioCommand: Equatable {
     case protectWhileScreenCaptured(CallMonitorFlow, seconds: Int32)
     /// That policy is removed.
     case stopProtectingWhileScreenCaptured
+    /// The signed policy's keys (issue 28): a JWK Set file (relative to the scenario), the
+    /// issuer, and whether relaxation is allowed.
+    case policyKeys(file: String, issuer: String, relax: Bool)
+    /// A signed policy document from a file, applied (issue 28).
+    case policyDocument(file: String)
+    /// One of the device's attributes for the document's rules (`os`, `osVersion`, …).
+    case attribute(String, String)
+    /// The wall clock set to this instant (seconds since 1970), forwards or back.
+    case clock(Int64)
     case wait
 }
 
@@ -78,10 +87,39 @@ enum ScenarioParser {
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
         "protect", "unprotect", "exempt", "unexempt", "detection", "verdict",
+        "keys", "policy", "attribute", "clock",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
     static let maxSeconds: Int64 = 9_000_000_000
+
+    /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SSZ` (UTC), or `nil`: computed, so no formatter
+    /// or locale can read it differently.
+    static func parseInstant(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19), year >= 1970, (1...12).contains(month), hour < 24, minute < 60,
+              second < 60 else { return nil }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...lengths[Int(month - 1)]).contains(day) else { return nil }
+        // Days from 1970-01-01 to the start of the year (every year before it), then the month.
+        var days: Int64 = 0
+        for y in 1970..<year { days += ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0) ? 366 : 365 }
+        for m in 0..<Int(month - 1) { days += lengths[m] }
+        days += day - 1
+        return ((days * 24 + hour) * 60 + minute) * 60 + second
+    }
 
     static func parse(_ text: String) throws(ScenarioError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
@@ -175,6 +213,19 @@ enum ScenarioParser {
         case "foreground": try expect(0, "no arguments"); return .foreground
         case "tap": try expect(0, "no arguments"); return .tap
         case "wait": try expect(0, "no arguments"); return .wait
+        case "keys":
+            guard args.count == 2 || (args.count == 3 && args[2] == "relax") else {
+                throw ScenarioError(line: line, message: "'keys' takes a JWKS file and the issuer, and relax to allow relaxation: keys FILE ISSUER [relax]")
+            }
+            return .policyKeys(file: args[0], issuer: args[1], relax: args.count == 3)
+        case "policy": try expect(1, "one document file"); return .policyDocument(file: args[0])
+        case "attribute": try expect(2, "a name and a value"); return .attribute(args[0], args[1])
+        case "clock":
+            try expect(1, "an instant such as 2026-01-01T00:00:00Z")
+            guard let instant = parseInstant(args[0]) else {
+                throw ScenarioError(line: line, message: "bad instant '\(args[0])': expected YYYY-MM-DDTHH:MM:SSZ (UTC, 1970 to 9999)")
+            }
+            return .clock(instant)
         case "delegate":
             try expect(1, "one of custom, none, release")
             switch args[0] {

@@ -66,12 +66,20 @@ struct SimulateCommand: ToolCommand {
           verdict twice V V                         it answers twice at once (V: bank, notbank, unknown)
           verdict budget S | verdict off            setCallVerifierBudget(S) / setCallVerifier(nil)
           wait                                      nothing: lets time run to TIME
+          keys FILE ISSUER [relax]                  setPolicyKeys: a JWK Set file (relative to the scenario), the iss,
+                                                    relax to allow relaxation; nothing is kept between runs
+          policy FILE                               applyPolicy(document:) with a signed document file
+          attribute NAME VALUE                      a device attribute for the rules (os iOS, osVersion 26.0 and
+                                                    appVersion 1.0 unless set)
+          clock ISO8601                             sets the wall clock (YYYY-MM-DDTHH:MM:SSZ), forwards or back;
+                                                    it starts at 2026-01-01T00:00:00Z plus virtual time
 
         transcript kinds: event, detect, tick, end, alert (its verdict: the line shown, or null),
         dismiss, tap (accepted: true|false), input (with --echo), verdict (each verdict the monitor
         records: bankIsCalling, bankIsNotCalling, unknown; with "delegate" when a recording delegate
         is told), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured, verdict,
-        verdictAt: one per security event, when it ends), exit. Examples:
+        verdictAt, policySource: code or the document's ver; one per security event, when it ends),
+        policy (result applied|unchanged|rejected|expired, version, reason), exit. Examples:
         Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
         exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for
@@ -105,7 +113,11 @@ struct SimulateCommand: ToolCommand {
         let fails = Simulation.firstScriptError(in: steps) != nil
         let output = JSONLinesWriter(flushing: .inBlocks(bytes: 65_536))
         // A named simulation: its delegates reach back to it weakly while it runs.
-        let simulation = Simulation(strings: chosen, echo: options["--echo"] != nil, sink: fails ? nil : { output.write(line: $0) })
+        // A scenario's policy files are named relative to it (standard input: the working directory).
+        let base: String? = path == "-" ? nil : (path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ".")
+        let simulation = Simulation(
+            strings: chosen, echo: options["--echo"] != nil, baseDirectory: base, sink: fails ? nil : { output.write(line: $0) }
+        )
         let lines: [String]
         do { lines = try simulation.run(steps) } catch { report(error) }
         withExtendedLifetime(simulation) {}

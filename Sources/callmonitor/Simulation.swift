@@ -2,6 +2,7 @@
 // scenario run through a real CallMonitor on a virtual clock, every observable output recorded
 // as one JSON object a line.
 
+import Foundation
 import hnb
 import hnbTesting
 
@@ -146,11 +147,19 @@ final class Simulation {
 
     /// Whether each scenario line is written into the transcript (kind `input`) before it runs.
     private let echo: Bool
+    /// Where the signed policy's files (`keys`, `policy`) are read from: the scenario's folder.
+    private let baseDirectory: String?
+    /// The wall clock: 2026-01-01T00:00:00Z plus virtual time, plus what `clock` lines added.
+    nonisolated static let wallClockEpoch: Double = 1_767_225_600
+    private let wallClockOffset = Locked<Double>(0)
+    /// The device's attributes the scenario set (`attribute`), beside the simulator's own.
+    private var platformAttributes = ["os": "iOS", "osVersion": "26.0", "appVersion": "1.0"]
 
     /// - Parameter sink: Receives each transcript line as soon as it is final; without one,
     ///   ``run(_:)`` returns them all.
-    init(strings: CallMonitorStrings, echo: Bool = false, sink: ((String) -> Void)? = nil) {
+    init(strings: CallMonitorStrings, echo: Bool = false, baseDirectory: String? = nil, sink: ((String) -> Void)? = nil) {
         self.echo = echo
+        self.baseDirectory = baseDirectory
         let transcript = Transcript(scheduler: scheduler, sink: sink)
         self.transcript = transcript
         renderer.onChange = { alert in
@@ -165,7 +174,10 @@ final class Simulation {
             alertRenderer: renderer,
             terminator: terminator,
             strings: strings,
-            screenCapture: capture
+            screenCapture: capture,
+            wallClock: { [scheduler, wallClockOffset] in
+                Date(timeIntervalSince1970: Simulation.wallClockEpoch + Double(scheduler.anyThreadNow) / 1e9 + wallClockOffset.value)
+            }
         )
         verifier = ScriptedCallVerifier(scheduler: scheduler)
         // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
@@ -184,9 +196,19 @@ final class Simulation {
                 $0.add("captured", outcome.wasScreenCaptured)
                 $0.add("verdict", outcome.verdict.description)
                 if let at = outcome.verdictArrivedAt { $0.add("verdictAt", seconds: at) } else { $0.add("verdictAt", nil as String?) }
+                $0.add("policySource", outcome.policySource.description)
                 $0.addEvidence(outcome)
             }
         }
+        // Issue 28: one line for each document event (applied, unchanged, rejected, expired).
+        monitor.setPolicyObserver { result, version, reason in
+            transcript.record("policy") {
+                $0.add("result", result)
+                if let version { $0.add("version", Int(version)) } else { $0.add("version", nil as String?) }
+                $0.add("reason", reason)
+            }
+        }
+        monitor.setPlatformPolicyAttributes(platformAttributes)
     }
 
     /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
@@ -244,7 +266,7 @@ final class Simulation {
         for step in steps {
             do {
                 if try applyCallCommand(step.command, to: calls) { continue }
-                _ = try applyProtectionCommand(step.command, to: &protections, begin: { _, _, _ in () }, end: { _ in })
+                _ = try applyProtectionCommand(step.command, to: &protections, begin: { _, _, _, _ in () }, end: { _ in })
             } catch let error as SimulationError {
                 return ScenarioError(line: step.line, message: error.message)
             } catch {
@@ -277,12 +299,12 @@ final class Simulation {
     /// the error.
     static func applyProtectionCommand<Protection>(
         _ command: ScenarioCommand, to open: inout [String: Protection],
-        begin: (CallMonitorFlow, Int32, CallMonitorContext?) -> Protection, end: (Protection) -> Void
+        begin: (String, CallMonitorFlow, Int32, CallMonitorContext?) -> Protection, end: (Protection) -> Void
     ) throws(SimulationError) -> Bool {
         switch command {
         case .protect(let name, let flow, let seconds, let context):
             guard open[name] == nil else { throw SimulationError("protection \(name) is already open") }
-            open[name] = begin(flow, seconds, context)
+            open[name] = begin(name, flow, seconds, context)
         case .unprotect(let name):
             guard let protection = open.removeValue(forKey: name) else { throw SimulationError("no open protection named \(name)") }
             end(protection)
@@ -294,7 +316,9 @@ final class Simulation {
     private func perform(_ command: ScenarioCommand) throws {
         if try Self.applyCallCommand(command, to: calls) { return }
         let monitor = self.monitor
-        if try Self.applyProtectionCommand(command, to: &protections, begin: { monitor.protect($0, seconds: $1, context: $2) }, end: { $0.end() }) { return }
+        if try Self.applyProtectionCommand(
+            command, to: &protections, begin: { monitor.protect(named: $0, $1, seconds: $2, context: $3) }, end: { $0.end() }
+        ) { return }
         switch command {
         case .start(let flow, let seconds): monitor.startMonitoring(flow, seconds: seconds)
         case .startObserving: monitor.startMonitoring()
@@ -347,7 +371,32 @@ final class Simulation {
         case .protectWhileScreenCaptured(let flow, let seconds): monitor.protectWhileScreenCaptured(flow, seconds: seconds)
         case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
         case .wait: break
+        case .policyKeys(let file, let issuer, let relax):
+            do {
+                try monitor.setPolicyKeys(jwks: Data(try read(file)), issuer: issuer, allowsRelaxation: relax, store: nil, crypto: PolicyCrypto.platform)
+            } catch let error as CallMonitor.PolicyKeyError {
+                throw SimulationError("\(file): \(error.description)")
+            }
+        case .policyDocument(let file):
+            // The answer is recorded by the policy observer, as every document event is.
+            _ = monitor.applyPolicy(document: Data(try read(file)))
+        case .attribute(let name, let value):
+            platformAttributes[name] = value
+            monitor.setPlatformPolicyAttributes(platformAttributes)
+        case .clock(let instant):
+            let now = Simulation.wallClockEpoch + Double(scheduler.now) / 1e9 + wallClockOffset.value
+            wallClockOffset.withLock { $0 += Double(instant) - now }
+            monitor.wallClockChanged()
         }
+    }
+
+    /// A file of the scenario's folder, at most 64 KiB and one more byte (so a larger one is
+    /// refused as too large, not read whole).
+    private func read(_ file: String) throws -> [UInt8] {
+        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : URL(fileURLWithPath: baseDirectory ?? ".", isDirectory: true).appendingPathComponent(file)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw SimulationError("cannot read \(file)") }
+        defer { try? handle.close() }
+        return Array(handle.readData(ofLength: 64 * 1024 + 1))
     }
 
     private func setRecordingCallback() {

@@ -186,7 +186,7 @@ struct CommandListTests {
     func names() {
         let words = ToolCommands.all.flatMap { [$0.name] + $0.aliases }
         #expect(Set(words).count == words.count)
-        #expect(ToolCommands.names == ["simulate", "demo", "bench", "watch", "help", "--version"])
+        #expect(ToolCommands.names == ["simulate", "demo", "bench", "watch", "policy", "help", "--version"])
         for word in words { #expect(ToolCommands.named(word) != nil) }
         #expect(ToolCommands.named("-V")?.name == "--version")
         #expect(ToolCommands.named("--help")?.name == "help")

@@ -21,7 +21,8 @@ extension MonitorEngine.Input {
         case .refusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
         case .screenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
         case .observe: "start observe"
-        case .beginProtection(let id, let policy, _, _): "protect \(id) \(policy.flow) \(policy.seconds)"
+        case .beginProtection(let id, let policy, let name, _, _):
+            "protect \(id)\(name.map { " \($0)" } ?? "") \(policy.flow) \(policy.seconds)"
         case .endProtection(let id): "unprotect \(id)"
         case .exempt(let id): "exempt \(id)"
         case .removeExemption(let id): "unexempt \(id)"
@@ -35,6 +36,12 @@ extension MonitorEngine.Input {
         case .delegateReleased: "delegate released"
         case .verdictArrived(let request, let verdict): "verdict \(request) \(verdict)"
         case .verdictBudgetExpired(let request): "verdict budget \(request)"
+        case .policyKeys(let keys): "policy keys relax \(keys.allowsRelaxation)"
+        case .policyAttributes(let attributes): "policy attributes \(attributes.sorted { $0.key < $1.key })"
+        case .applyPolicy(let document, _): "policy \(document.version)"
+        case .policyRejected(let reason): "policy rejected \(reason)"
+        case .wallClockChanged: "clock changed"
+        case .policyWake(let run): "policy wake \(run)"
         }
     }
 }

@@ -147,7 +147,7 @@ extension CallMonitorOutcome.Presentation: Codable {
 extension CallMonitorOutcome: Codable {
     private enum CodingKeys: String, CodingKey {
         case schemaVersion, ending, flow, seconds, startedAt, endedAt, startedDate, endedDate, lowestRemaining, presentations
-        case wasScreenCaptured, verdict, verdictArrivedAt, language, shown
+        case wasScreenCaptured, verdict, verdictArrivedAt, language, shown, policySource, policyVersion
     }
 
     /// Writes the outcome as the schema describes.
@@ -168,6 +168,16 @@ extension CallMonitorOutcome: Codable {
         try c.encode(verdictArrivedAt, forKey: .verdictArrivedAt)
         try c.encode(language, forKey: .language)
         try c.encode(shown, forKey: .shown)
+        // Issue 28: where the policy came from, as two plain keys (a name and the document's
+        // `ver`, null for the code) rather than a value of two types.
+        switch policySource {
+        case .code:
+            try c.encode("code", forKey: .policySource)
+            try c.encodeNil(forKey: .policyVersion)
+        case .document(let version):
+            try c.encode("document", forKey: .policySource)
+            try c.encode(version, forKey: .policyVersion)
+        }
     }
 
     /// Reads an outcome as ``encode(to:)`` writes it; a `schemaVersion` other than
@@ -194,6 +204,12 @@ extension CallMonitorOutcome: Codable {
             language: try c.decode(String.self, forKey: .language),
             shown: try c.decode([Shown].self, forKey: .shown)
         )
+        switch try c.decode(String.self, forKey: .policySource) {
+        case "code": policySource = .code
+        case "document": policySource = .document(version: try c.decode(Int64.self, forKey: .policyVersion))
+        case let name:
+            throw DecodingError.dataCorruptedError(forKey: .policySource, in: c, debugDescription: "unknown policy source '\(name)'")
+        }
     }
 
     /// The outcome as JSON: the schema's form, keys sorted, so the same outcome is always the

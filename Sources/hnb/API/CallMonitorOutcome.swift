@@ -132,6 +132,25 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     /// texts of the built-in dialog, or what a delegate was told. Empty in an outcome made by
     /// hand that did not give it.
     public var shown: [Shown]
+    /// Where the policy the event ran under came from (issue 28): the app's code, or the signed
+    /// document of that version when it decided the policy in force.
+    public var policySource: PolicySource = .code
+
+    /// Where an event's policy came from.
+    public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
+        /// What the app's code set (`startMonitoring…`, `protect…`).
+        case code
+        /// The signed remote policy document with this `ver` (``CallMonitor/applyPolicy(document:)``).
+        case document(version: Int64)
+
+        /// `code`, or the document's version.
+        public var description: String {
+            switch self {
+            case .code: "code"
+            case .document(let version): String(version)
+            }
+        }
+    }
 
     /// A record with every field given; the monitor makes these, tests may too.
     public init(
@@ -254,6 +273,12 @@ public final class _CallMonitorOutcomeRecord: NSObject {
     @objc(verdictArrivedAt)
     #endif
     public let verdictArrivedAt: Int64
+    /// The `ver` of the signed policy document the event's policy came from; 0 when it came
+    /// from the app's code (Swift: ``CallMonitorOutcome/policySource``).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(policyVersion)
+    #endif
+    public let policyVersion: Int64
 
     /// The object form of `outcome`.
     public init(_ outcome: CallMonitorOutcome) {
@@ -271,6 +296,7 @@ public final class _CallMonitorOutcomeRecord: NSObject {
         wasScreenCaptured = outcome.wasScreenCaptured
         verdict = outcome.verdict
         verdictArrivedAt = outcome.verdictArrivedAt ?? -1
+        if case .document(let version) = outcome.policySource { policyVersion = version } else { policyVersion = 0 }
         super.init()
     }
 }

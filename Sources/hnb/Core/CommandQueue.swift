@@ -18,6 +18,9 @@ final class CommandQueue {
 
     nonisolated init() {}
 
+    /// Whether a command is being carried out now: one posted from inside it waits its turn.
+    var isBusy: Bool { draining }
+
     /// Applies `command` now if this is the main thread (after whatever other threads sent before
     /// it), else leaves it in the mailbox for the main thread.
     nonisolated func post(_ command: MonitorEngine.Input) {

@@ -12,6 +12,8 @@ final class MonitorCore {
     private let queue: CommandQueue
     private let sources: SourceRunner
     private let wakeUp: WakeUpTimer
+    private let policyWakeUp: WakeUpTimer
+    private let policies: PolicyDesk
     private let asker: VerdictAsker
     private let surfaces: SurfaceDriver
     private let outcomes: OutcomeDesk
@@ -29,6 +31,10 @@ final class MonitorCore {
     nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
     /// Numbers the protections (rule 18), on the caller's thread.
     nonisolated let protectionIDs = ProtectionIDs()
+    /// The signed policy's keys, issuer, crypto and file (issue 28), set from any thread.
+    nonisolated let policyKeys = Locked<PolicyDesk.Keys?>(nil)
+    /// The device's attributes for the documents' rules: the library's and the app's.
+    nonisolated let policyAttributes = Locked(PolicyAttributes())
     /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
     /// type needs iOS 17).
     var stateObject: AnyObject?
@@ -49,6 +55,8 @@ final class MonitorCore {
         self.queue = queue
         sources = SourceRunner(callSource: callSource, appState: appState, screenCapture: screenCapture, deliver: post)
         wakeUp = WakeUpTimer(scheduler: scheduler, deliver: submit)
+        policyWakeUp = WakeUpTimer(scheduler: scheduler, policy: true, deliver: submit)
+        policies = PolicyDesk(keys: policyKeys)
         asker = VerdictAsker(scheduler: scheduler, deliver: submit, post: post)
         surfaces = SurfaceDriver(dialog: dialog, now: { scheduler.now }) { submit(.delegateReleased) }
         self.wallClock = wallClock
@@ -77,7 +85,7 @@ final class MonitorCore {
         if surfaces.takeRelease() { run(.delegateReleased) }
         // A report from a source run or a wake-up that is over is dropped, and so is a reminder
         // of a release already reported.
-        guard sources.isCurrent(input), wakeUp.accept(input), surfaces.accept(input) else { return }
+        guard sources.isCurrent(input), wakeUp.accept(input), policyWakeUp.accept(input), surfaces.accept(input) else { return }
         run(input)
     }
 
@@ -118,6 +126,10 @@ final class MonitorCore {
         case .context(let context, let on): surfaces.show(context, on: on)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
+        case .schedulePolicyWake(let deadline): policyWakeUp.schedule(at: deadline)
+        case .cancelPolicyWake: policyWakeUp.cancel()
+        case .persistPolicy(let record): policies.persist(record)
+        case .policy(let event): policies.report(event, at: scheduler.now)
         }
     }
 
@@ -155,6 +167,25 @@ final class MonitorCore {
     var verdictObserver: (@MainActor (CallMonitorCallVerdict, Int64) -> Void)? {
         get { signals.verdictObserver }
         set { signals.verdictObserver = newValue }
+    }
+
+    /// Rule 26: carries out `input` (a document, or its refusal) now and returns the document
+    /// event it caused; `nil` when a command is in progress (called from inside one of the
+    /// monitor's callbacks), when nothing is carried out.
+    /// Whether a command is in progress (a call from inside a delegate method or callback).
+    var isBusy: Bool { queue.isBusy }
+
+    func applyPolicyNow(_ input: MonitorEngine.Input) -> MonitorEngine.PolicyEvent? {
+        guard !queue.isBusy else { return nil }
+        policies.lastEvent = nil
+        queue.post(input)
+        return policies.lastEvent
+    }
+
+    /// Told of every document event with the instant: for the simulator's transcript.
+    var policyObserver: (@MainActor (MonitorEngine.PolicyEvent, Int64) -> Void)? {
+        get { policies.observer }
+        set { policies.observer = newValue }
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {

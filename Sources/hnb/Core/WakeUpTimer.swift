@@ -1,5 +1,6 @@
-// The engine's one wake-up: scheduled and cancelled when the engine says so, and numbered, so a
-// timer that fires after it was replaced is dropped.
+// The engine's wake-ups (the countdown's, and the remote policy's switch, issue 28): each
+// scheduled and cancelled when the engine says so, and numbered, so a timer that fires after it
+// was replaced is dropped.
 
 /// Keeps the engine's pending wake-up on the scheduler.
 @MainActor
@@ -10,9 +11,12 @@ final class WakeUpTimer {
     private var wakeUp: (any ScheduledWork)?
     /// Bumped whenever the wake-up changes, so a timer that fires after being replaced is dropped.
     private var generation: UInt64 = 0
+    /// Which wake-up this timer keeps: the countdown's `wake`, or the remote policy's `policyWake`.
+    private let policy: Bool
 
-    nonisolated init(scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void) {
+    nonisolated init(scheduler: any MonitorScheduler, policy: Bool = false, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void) {
         self.scheduler = scheduler
+        self.policy = policy
         self.deliver = deliver
     }
 
@@ -22,8 +26,9 @@ final class WakeUpTimer {
         generation &+= 1
         let generation = self.generation
         let deliver = self.deliver
+        let policy = self.policy
         wakeUp = scheduler.schedule(at: deadline) {
-            deliver(.wake(run: generation))
+            deliver(policy ? .policyWake(run: generation) : .wake(run: generation))
         }
     }
 
@@ -36,7 +41,12 @@ final class WakeUpTimer {
     /// Whether `input` is the pending wake-up firing (inputs of other kinds always are current);
     /// that wake-up is then spent.
     func accept(_ input: MonitorEngine.Input) -> Bool {
-        guard case .wake(let fired) = input else { return true }
+        let fired: UInt64
+        switch input {
+        case .wake(let run) where !policy: fired = run
+        case .policyWake(let run) where policy: fired = run
+        default: return true
+        }
         guard fired == generation else { return false }
         wakeUp = nil
         return true

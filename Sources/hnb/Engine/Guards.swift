@@ -81,6 +81,14 @@ extension MonitorEngine {
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
         /// live), as the engine last told it; false between sessions.
         private(set) var escalationOpen = false
+        /// The names of the named protections (issue 28: a document's `screens` address them).
+        private(set) var protectionNames: [UInt64: String] = [:]
+        /// The rule of the signed document in force, if any (rule 26): recompute reads each
+        /// policy through it.
+        private(set) var overlay: RemoteOverlay?
+        /// Whether the document's rule decided the policy in force (the code alone would give
+        /// another): what an event records as its policy's source.
+        private(set) var inForceIsRemote = false
 
         /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
         /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
@@ -96,10 +104,21 @@ extension MonitorEngine {
         }
 
         /// Opens protection `id`; `false` too when it is open already.
-        mutating func openProtection(_ id: UInt64, _ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> Bool {
+        /// `name` is the screen's name, which a document's `screens` address (issue 28); `context`
+        /// what the screen shows in the dialog (rule 26).
+        mutating func openProtection(
+            _ id: UInt64, _ policy: MonitorPolicy, named name: String? = nil, context: CallMonitorContext? = nil
+        ) -> Bool {
             guard protections[id] == nil else { return false }
             protections[id] = policy
+            if let name { protectionNames[id] = name }
             begun.append(BegunProtection(id: id, context: context))
+            return recompute()
+        }
+
+        /// Sets (or with `nil` removes) the document's rule in force (rule 26).
+        mutating func setOverlay(_ overlay: RemoteOverlay?) -> Bool {
+            self.overlay = overlay
             return recompute()
         }
 
@@ -107,6 +126,7 @@ extension MonitorEngine {
         mutating func closeProtection(_ id: UInt64) -> Bool? {
             guard protections.removeValue(forKey: id) != nil else { return nil }
             begun.removeAll { $0.id == id }
+            protectionNames[id] = nil
             return recompute()
         }
 
@@ -129,6 +149,7 @@ extension MonitorEngine {
             appWide = nil
             protections.removeAll()
             begun.removeAll()
+            protectionNames.removeAll()
             escalationOpen = false
             _ = recompute()
         }
@@ -148,19 +169,41 @@ extension MonitorEngine {
         /// begun without one.
         var context: CallMonitorContext? {
             guard let inForce else { return nil }
-            return begun.last { protections[$0.id] == inForce }?.context
+            return begun.last { policy(ofProtection: $0.id) == inForce }?.context
         }
 
         /// Makes `inForce` the strictest policy set; returns whether it changed.
         private mutating func recompute() -> Bool {
-            var strictest = appWide?.policy
-            for policy in protections.values { strictest = MonitorPolicy.strictest(strictest, policy) }
-            // Rule 25: one more policy among the others, so it can only make the one in force
-            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
-            if escalationOpen, let escalation { strictest = MonitorPolicy.strictest(strictest, escalation) }
+            let strictest = strictest(through: overlay)
+            // Rule 26: the document's rule, when one is in force, reads each policy first.
+            inForceIsRemote = overlay != nil && strictest != self.strictest(through: nil)
             guard strictest != inForce else { return false }
             inForce = strictest
             return true
+        }
+
+        /// Protection `id`'s policy as it counts now: the code's, read through the document's rule
+        /// for its screen when one is in force (issue 28).
+        private func policy(ofProtection id: UInt64) -> MonitorPolicy? {
+            guard let policy = protections[id] else { return nil }
+            guard let overlay else { return policy }
+            return overlay.combine(policy, overlay.settings.screen(protectionNames[id]))
+        }
+
+        /// The strictest policy set, each read through `overlay` (issue 28).
+        private func strictest(through overlay: RemoteOverlay?) -> MonitorPolicy? {
+            func read(_ code: MonitorPolicy?, _ setting: RemoteSetting) -> MonitorPolicy? {
+                overlay.map { $0.combine(code, setting) } ?? code
+            }
+            var strictest = read(appWide?.policy, overlay?.settings.appWide ?? .code)
+            for (id, policy) in protections {
+                strictest = MonitorPolicy.strictest(strictest, read(policy, overlay?.settings.screen(protectionNames[id]) ?? .code))
+            }
+            // Rule 25: one more policy among the others, so it can only make the one in force
+            // stricter, never weaker. Open only while monitoring (the engine's condition says so).
+            // A document may set one where the code set none (rule 26).
+            if escalationOpen { strictest = MonitorPolicy.strictest(strictest, read(escalation, overlay?.settings.screenCaptured ?? .code)) }
+            return strictest
         }
 
         // MARK: The app's own calls (rule 19)

@@ -66,6 +66,8 @@ extension MonitorEngine {
         /// What the event's screen is about, as shown now (rule 26): it changes with the
         /// protections open, without ending the event.
         private(set) var context: CallMonitorContext?
+        /// Where the policy came from (issue 28): the code, or the document that decided it.
+        var policySource: CallMonitorOutcome.PolicySource = .code
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(
@@ -155,12 +157,14 @@ extension MonitorEngine {
         /// The record the event leaves behind (rule 16), ending with `ending` at `now` (and at
         /// `wallClock`, seconds since the reference date, for logs).
         func outcome(_ ending: Ending, now: Int64, wallClock: Double) -> CallMonitorOutcome {
-            CallMonitorOutcome(
+            var outcome = CallMonitorOutcome(
                 ending: ending, flow: flow, seconds: total, startedAt: startedAt, endedAt: now,
                 startedDate: Date(timeIntervalSinceReferenceDate: startedWallClock),
                 endedDate: Date(timeIntervalSinceReferenceDate: wallClock), lowestRemaining: remaining, presentations: presentations,
                 wasScreenCaptured: captured, verdict: verdict, verdictArrivedAt: verdictAt
             )
+            outcome.policySource = policySource
+            return outcome
         }
     }
 }

@@ -49,7 +49,7 @@ extension MonitorEngine {
                 guard seenTokens.insert(token).inserted else { continue }
                 segment.flush(into: &result)
                 result.append(input)
-            case .beginProtection, .endProtection, .exempt, .removeExemption:
+            case .beginProtection, .endProtection, .exempt, .removeExemption, .applyPolicy, .policyRejected:
                 // Rules 18 and 19: never lost, never moved past anything.
                 segment.flush(into: &result)
                 result.append(input)

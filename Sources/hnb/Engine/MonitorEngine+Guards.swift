@@ -27,11 +27,11 @@ extension MonitorEngine {
     }
 
     mutating func beginProtection(
-        _ id: UInt64, _ policy: MonitorPolicy, context: CallMonitorContext? = nil, isForeground foreground: Bool, owner: MonitorOwner?,
-        now: Int64, into actions: inout [Action]
+        _ id: UInt64, _ policy: MonitorPolicy, named name: String? = nil, context: CallMonitorContext? = nil,
+        isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
     ) {
         guard guards.protections[id] == nil else { return }
-        let changed = guards.openProtection(id, policy, context: context)
+        let changed = guards.openProtection(id, policy, named: name, context: context)
         policySet(inForceChanged: changed, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
 
@@ -103,7 +103,7 @@ extension MonitorEngine {
 
     /// Rule 18: a change of the policy in force ends the event in progress and begins one under
     /// the new policy at once (if due); the calls are not reported again. No change, no output.
-    private mutating func policyMayHaveChanged(inForceChanged changed: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func policyMayHaveChanged(inForceChanged changed: Bool, now: Int64, into actions: inout [Action]) {
         guard changed else { return }
         endEvent(.policyChanged, now: now, into: &actions)
         beginEventIfDue(now: now, into: &actions)

@@ -20,9 +20,12 @@ extension MonitorEngine {
         case observe(owner: MonitorOwner? = nil)
         /// `stopMonitoring()`.
         case stop
-        /// A protection began (rule 18); `id` is unique to it for the monitor's life, `context` what
-        /// its screen is about (rule 26). Read and held as `start`.
-        case beginProtection(id: UInt64, MonitorPolicy, context: CallMonitorContext? = nil, owner: MonitorOwner? = nil)
+        /// A protection began (rule 18); `id` is unique to it for the monitor's life, `name` the
+        /// screen's name a document's `screens` address (`protect(named:…)`, issue 28), `context`
+        /// what its screen is about (rule 26). Read and held as `start`.
+        case beginProtection(
+            id: UInt64, MonitorPolicy, name: String? = nil, context: CallMonitorContext? = nil, owner: MonitorOwner? = nil
+        )
         /// A protection ended (rule 18); an unknown or already ended `id` changes nothing.
         case endProtection(id: UInt64)
         /// The app names a call of its own (rule 19).
@@ -56,6 +59,17 @@ extension MonitorEngine {
         /// for none; replaces the one set before. Like a protection it monitors while set, so it
         /// is read and held as `start`.
         case screenCaptureEscalation(MonitorPolicy?, owner: MonitorOwner? = nil)
+        /// `setPolicyKeys` (rule 27): relaxation allowed or not, and the verified record of a
+        /// previous launch.
+        case policyKeys(PolicyKeys)
+        /// The device's attributes for the rules' `when` (rule 26), the library's and the app's.
+        case policyAttributes([String: String])
+        /// A document the facade verified (rule 26); the engine decides the rest.
+        case applyPolicy(PolicyDocument, text: [UInt8])
+        /// A document the facade refused (rule 26), reported as the engine's refusals are.
+        case policyRejected(PolicyRejection)
+        /// The wall clock was changed (the simulator's `clock`): the rule in force is chosen again.
+        case wallClockChanged
 
         // MARK: From the ports
 
@@ -68,6 +82,8 @@ extension MonitorEngine {
         case screenCapture(isCaptured: Bool, run: UInt64 = 0)
         /// A scheduled wake-up fired.
         case wake(run: UInt64 = 0)
+        /// The remote policy's wake-up fired: its `nbf` or `exp` (rule 28).
+        case policyWake(run: UInt64 = 0)
         /// The verifier answered question `request` (rule 23), from any thread, any number of
         /// times; stale or repeated answers are ignored.
         case verdictArrived(request: UInt64, CallMonitorCallVerdict)
@@ -127,6 +143,7 @@ extension MonitorEngine {
         case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured,
              screenCaptureEscalation
         case callVerifier, callVerifierBudget
+        case policyKeys, policyAttributes
     }
 }
 
@@ -145,8 +162,11 @@ extension MonitorEngine.Input {
         case .setCallVerifier: .callVerifier
         case .verdictBudget: .callVerifierBudget
         case .screenCaptureEscalation: .screenCaptureEscalation
+        case .policyKeys: .policyKeys
+        case .policyAttributes: .policyAttributes
         case .start, .observe, .stop, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction, .calls, .appState,
-             .screenCapture, .wake, .verdictArrived, .verdictBudgetExpired, .delegateReleased:
+             .screenCapture, .wake, .verdictArrived, .verdictBudgetExpired, .delegateReleased, .applyPolicy,
+             .policyRejected, .wallClockChanged, .policyWake:
             nil
         }
     }

@@ -105,6 +105,15 @@ extension MonitorEngine {
         /// closure, its verifier, the dialog's texts); always first among the step's actions, so
         /// the rest of the step already uses it.
         case install(AppObject)
+        /// Wake the engine with `policyWake` at this instant, for the remote policy's next
+        /// switch (rule 28); replaces the pending one. Touches no other timer.
+        case schedulePolicyWake(at: Int64)
+        /// Drop the remote policy's wake-up.
+        case cancelPolicyWake
+        /// Write the remote policy's record (rule 27).
+        case persistPolicy(PolicyRecord)
+        /// A document event (rules 26 to 28): the app's result, the transcript's line.
+        case policy(PolicyEvent)
     }
 
     /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over

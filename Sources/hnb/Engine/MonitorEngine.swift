@@ -63,7 +63,9 @@ struct MonitorEngine: Sendable {
     /// on an event that begins and on an outcome, for logs (rule 16); nothing is decided by it. In
     /// seconds since the reference date, which `Date` round-trips exactly (a stored `Date`, a
     /// resilient type on Apple platforms, would make the engine's layout a run-time one).
-    private var wallClock: Double = 0
+    private(set) var wallClock: Double = 0
+    /// The signed remote policy (issue 28, rules 26 to 28; RemotePolicy.swift).
+    var remote = RemotePolicy()
 
     // MARK: Read-only views for the facade and tests
 
@@ -121,6 +123,7 @@ struct MonitorEngine: Sendable {
     /// sources; it is called only for a command that starts monitoring.
     mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
         self.wallClock = wallClock.timeIntervalSinceReferenceDate
+        observeWallClock()
         var actions: [Action] = []
         switch input {
         case .start(let policy, let owner):
@@ -134,10 +137,12 @@ struct MonitorEngine: Sendable {
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
-        case .beginProtection(let id, let policy, let context, let owner):
+        case .beginProtection(let id, let policy, let name, let context, let owner):
             let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
             guard phase != .exited else { return actions }
-            beginProtection(id, policy, context: context, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            beginProtection(
+                id, policy, named: name, context: context, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions
+            )
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
@@ -149,13 +154,16 @@ struct MonitorEngine: Sendable {
             removeExemption(id, now: now, into: &actions)
         case .callDetection(let enabled):
             guard phase != .exited else { return [] }
-            setCallDetection(enabled, now: now, into: &actions)
+            setCodeDetection(enabled, now: now, into: &actions)
         case .calls(let batch, _):
             // Rule 10: a followed session's calls are followed to its end.
             guard isMonitoring || isFollowing else { return [] }
+            // Rule 28: a clock set back is noticed before the calls are (the kill switch expires).
+            refreshRemotePolicy(now: now, into: &actions)
             apply(batch, now: now, into: &actions)
         case .appState(let foreground, _):
             guard isMonitoring || isFollowing else { return [] }
+            refreshRemotePolicy(now: now, into: &actions)
             appStateChanged(isForeground: foreground, now: now, into: &actions)
         case .wake:
             guard isMonitoring else { return [] }
@@ -187,7 +195,7 @@ struct MonitorEngine: Sendable {
             setVerifier(isSet: box != nil, into: &actions)
         case .verdictBudget(let budget):
             guard phase != .exited else { return [] }
-            verdicts.budget = budget
+            setCodeBudget(budget)
         case .verdictArrived(let request, let verdict):
             guard isMonitoring else { return [] }
             verdictArrived(request: request, verdict, now: now, into: &actions)
@@ -205,6 +213,20 @@ struct MonitorEngine: Sendable {
         case .setBeforeForceExit(let hook, let budget):
             actions.append(.install(.beforeForceExit(hook, budgetNanoseconds: budget)))
             beforeForceExitIsSet = hook != nil
+        case .policyKeys(let keys):
+            guard phase != .exited else { return [] }
+            setPolicyKeys(keys, now: now, into: &actions)
+        case .policyAttributes(let attributes):
+            guard phase != .exited else { return [] }
+            setPolicyAttributes(attributes, now: now, into: &actions)
+        case .applyPolicy(let document, let text):
+            guard phase != .exited else { return [] }
+            applyPolicy(document, text: text, now: now, into: &actions)
+        case .policyRejected(let reason):
+            policyRejected(reason, into: &actions)
+        case .wallClockChanged, .policyWake:
+            guard phase != .exited else { return [] }
+            policyWake(now: now, into: &actions)
         }
         // Rule 26, after the step's own actions: the event on screen shows the context now chosen.
         followContext(into: &actions)
@@ -323,9 +345,10 @@ struct MonitorEngine: Sendable {
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
-        let event = Event(
+        var event = Event(
             policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context
         )
+        event.policySource = policySource
         shownEvent = event
         present(now: now, into: &actions)
         if event.flow == .terminate && event.isOver {

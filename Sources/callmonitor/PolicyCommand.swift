@@ -1,0 +1,153 @@
+// `callmonitor policy`: the signed remote policy for a bank's backend team (issue 28): make a
+// key pair, sign a payload, verify a document and explain what it does on a device, all with the
+// library's own parsers and the platform's crypto (libcrypto on Linux, CryptoKit on Apple).
+
+import Foundation
+import hnb
+
+struct PolicyCommand: ToolCommand {
+    let name = "policy"
+    let operands: String? = "keygen|sign|verify|explain …"
+
+    var options: [CommandOption] {
+        [
+            CommandOption("--alg", "EdDSA|ES256", "keygen: the key's algorithm"),
+            CommandOption("--kid", "K", "keygen, sign: the key's name (the JWKS kid)"),
+            CommandOption("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go"),
+            CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM)"),
+            CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set"),
+            CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
+            CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
+            CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
+        ]
+    }
+
+    let summary = """
+        The signed remote policy: keygen (a key pair), sign (a payload into a compact JWS), verify and
+        explain (which rule applies to a device) a document, as the library reads it.
+        """
+
+    let about = """
+        Tools for the bank's backend team. keygen --alg EdDSA|ES256 --kid K --out DIR writes DIR/K.pem and
+        DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server); sign --key KEY.pem
+        --kid K PAYLOAD.json prints the compact JWS of the payload; verify --keys JWKS --issuer I DOC prints
+        the result and the decoded policy; explain … --attribute os=iOS --attribute osVersion=26.1 DOC prints
+        the rule that applies to that device and the resulting policy of every screen it names.
+        """
+
+    let details: String? = """
+        exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
+        the library would refuse (the reason is printed); 2 on a bad option or an unreadable file.
+
+        """
+
+    @MainActor
+    func run(_ arguments: ArraySlice<String>) -> Never {
+        // --attribute may be given many times; the shared parser keeps one value per option.
+        var attributes: [String: String] = [:]
+        var rest: [String] = []
+        var iterator = arguments.makeIterator()
+        while let word = iterator.next() {
+            guard word == "--attribute" else {
+                rest.append(word)
+                continue
+            }
+            guard let pair = iterator.next(), let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                fail("--attribute needs NAME=VALUE\n\(help)")
+            }
+            attributes[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let (options, words) = parseOptions(rest[...])
+        guard let action = words.first else { fail("policy needs keygen, sign, verify or explain\n\(help)") }
+        let operands = Array(words.dropFirst())
+        switch action {
+        case "keygen":
+            guard operands.isEmpty else { fail("keygen takes no file\n\(help)") }
+            keygen(options)
+        case "sign":
+            guard operands.count == 1 else { fail("sign needs one PAYLOAD.json\n\(help)") }
+            sign(options, payload: operands[0])
+        case "verify", "explain":
+            guard operands.count == 1 else { fail("\(action) needs one document\n\(help)") }
+            check(options, document: operands[0], explain: action == "explain", attributes: attributes)
+        default:
+            fail("unknown policy action '\(action)'\(Suggestions.hint(for: action, in: ["keygen", "sign", "verify", "explain"]))\n\(help)")
+        }
+    }
+
+    private func require(_ options: [String: String], _ name: String) -> String {
+        guard let value = options[name], !value.isEmpty else { fail("\(name) is needed\n\(help)") }
+        return value
+    }
+
+    private func read(_ path: String) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        return Array(data)
+    }
+
+    private func keygen(_ options: [String: String]) -> Never {
+        let algName = require(options, "--alg")
+        guard let algorithm = PolicyAlgorithm(rawValue: algName) else { fail("--alg is EdDSA or ES256, not '\(algName)'") }
+        let kid = require(options, "--kid")
+        guard kid.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !kid.hasPrefix(".") else {
+            fail("--kid may hold letters, digits, '-', '_' and '.' (it names the files)")
+        }
+        let directory = URL(fileURLWithPath: require(options, "--out"), isDirectory: true)
+        let key: PolicySigningKey
+        do {
+            key = try PolicySigningKey.generate(algorithm)
+        } catch {
+            fail("no key: \(error)")
+        }
+        let pem = directory.appendingPathComponent("\(kid).pem")
+        let jwks = directory.appendingPathComponent("\(kid).jwks.json")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: pem.path, contents: Data(key.pem.utf8), attributes: [.posixPermissions: 0o600]) else {
+                fail("cannot write \(pem.path)")
+            }
+            let set = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key.publicKey)])
+            try Data((set.json + "\n").utf8).write(to: jwks)
+        } catch {
+            fail("cannot write to \(directory.path): \(error)")
+        }
+        Output.write("private key \(pem.path)\npublic key set \(jwks.path)\n")
+        exit(0)
+    }
+
+    private func sign(_ options: [String: String], payload path: String) -> Never {
+        let keyPath = require(options, "--key")
+        let kid = require(options, "--kid")
+        guard let der = PolicySigningKey.der(fromPEM: String(decoding: read(keyPath), as: UTF8.self)) else {
+            fail("\(keyPath) is not a PRIVATE KEY PEM")
+        }
+        do {
+            let key = try PolicySigningKey.load(pkcs8: der)
+            var payload = read(path)
+            // A file's last newline is not part of the payload.
+            while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
+            Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
+            exit(0)
+        } catch {
+            fail("cannot sign: \(error)")
+        }
+    }
+
+    private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String]) -> Never {
+        let keysPath = require(options, "--keys")
+        let issuer = require(options, "--issuer")
+        let keys: PolicyKeySet
+        do {
+            keys = try PolicyKeySet.parse(read(keysPath))
+        } catch {
+            fail("\(keysPath): \(error)")
+        }
+        let relax = options["--allow-relaxation"] != nil
+        let document = read(path)
+        let report = explain
+            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes)
+            : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax)
+        Output.write(report.lines.joined(separator: "\n") + "\n")
+        exit(report.valid ? 0 : 1)
+    }
+}

@@ -1,0 +1,343 @@
+// The signed remote policy (issue 28; rules 26 to 28 of the behaviour contract): the keys the
+// app pins, the device's attributes, named screens and the document the app fetched from its
+// own server. The facade verifies a document (a pure function, Policy/PolicyDocument.swift) and
+// reads and writes the policy file; every decision about what the document does is the
+// engine's (Engine/MonitorEngine+RemotePolicy.swift).
+
+import Foundation
+
+extension CallMonitor {
+    // MARK: Types
+
+    /// Why a document was refused: nothing changes when one is.
+    public enum PolicyRejection: String, Error, CaseIterable, Sendable {
+        /// Longer than 64 KiB (checked before anything is read).
+        case tooLarge
+        /// Not three base64url parts, or a part that is not strict base64url or not JSON.
+        case malformed
+        /// A JSON object names one key twice (two readers could then disagree on its meaning).
+        case duplicateKey
+        /// An `alg` other than `EdDSA` and `ES256` (`none`, `HS256`, `RS256`…).
+        case unsupportedAlgorithm
+        /// A `typ` other than `hnb-policy+jwt`: a token signed for something else.
+        case wrongType
+        /// A `kid` the app did not pin.
+        case unknownKey
+        /// The pinned key's type does not verify the document's `alg`.
+        case keyTypeMismatch
+        /// The signature does not verify.
+        case badSignature
+        /// `iss` is not the issuer the app set.
+        case wrongIssuer
+        /// A claim missing or of the wrong kind (`ver` below 1, `exp` before `nbf`…).
+        case invalidClaims
+        /// A header member, claim, rule or policy field this version does not know.
+        case unknownField
+        /// A `seconds` outside `Int32`.
+        case secondsOutOfRange
+        /// A policy value of the wrong form (a flow that is neither terminate nor acknowledge…).
+        case invalidPolicy
+        /// The document would weaken the code's policy and the app did not allow it.
+        case relaxationNotAllowed
+        /// `ver` below the highest accepted.
+        case rollback
+        /// Past `exp` (as the clock and its high-water mark read) when it arrived.
+        case expired
+        /// No keys were set (`setPolicyKeys`).
+        case noKeys
+        /// The platform's crypto could not be loaded: nothing can be verified.
+        case cryptoUnavailable
+        /// ``CallMonitor/applyPolicy(document:)`` was called off the main thread; nothing was
+        /// read. Call it on the main thread, where its answer is the monitor's own.
+        case notOnMainThread
+        /// ``CallMonitor/applyPolicy(document:)`` was called from inside one of the monitor's
+        /// delegate methods or callbacks; nothing was read. Call it after that returns.
+        case calledFromCallback
+        /// The monitor exited the app already (rule 16); nothing changes any more.
+        case exited
+    }
+
+    /// What ``applyPolicy(document:)`` did with a document.
+    public enum PolicyResult: Hashable, Sendable, CustomStringConvertible {
+        /// The document was accepted and is the remote policy from now on (in force between its
+        /// `nbf` and `exp`, on devices its rules target).
+        case applied(version: Int64)
+        /// The document has the version already accepted: nothing changed.
+        case unchanged(version: Int64)
+        /// The document was refused and nothing changed; the code's policy, or the document
+        /// accepted before, still holds.
+        case rejected(PolicyRejection)
+
+        /// `applied 3`, `unchanged 3`, `rejected badSignature`.
+        public var description: String {
+            switch self {
+            case .applied(let version): "applied \(version)"
+            case .unchanged(let version): "unchanged \(version)"
+            case .rejected(let reason): "rejected \(reason.rawValue)"
+            }
+        }
+    }
+
+    /// Why ``setPolicyKeys(jwks:issuer:allowsRelaxation:storeDirectory:)`` refused a key set.
+    public struct PolicyKeyError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the key set, for the developer who bundled it.
+        public let description: String
+    }
+
+    // MARK: Keys and attributes
+
+    /// Pins the keys that sign the app's remote policy and names its issuer, then applies the
+    /// document accepted at an earlier launch (verified again with these keys) before any call
+    /// is seen.
+    ///
+    /// Call it once at launch, before `startMonitoring…`. Without it every document is refused
+    /// (``PolicyRejection/noKeys``). Several keys may be pinned so the bank can rotate: sign
+    /// with a new key once every app in use carries it.
+    ///
+    /// > Important: Without `allowsRelaxation` a document can only make the guard stricter: one
+    /// > that would weaken anything the code set (a screen off, observe, a longer terminate
+    /// > countdown, detection off) is refused whole. With it, a document may switch the guard
+    /// > off (`"appWide": "observe"` with every screen `"off"` is the kill switch).
+    ///
+    /// - Parameters:
+    ///   - jwks: A JWK Set (RFC 7517) of Ed25519 (`OKP`) and P-256 (`EC`) public keys, each with
+    ///     its `kid`. At most 64 KiB.
+    ///   - issuer: The `iss` every document must carry.
+    ///   - allowsRelaxation: Whether a document may weaken the code's policy.
+    ///   - storeDirectory: Where the accepted document, the highest version and the clock's
+    ///     high-water mark are kept; by default an `hnb` folder in Application Support (Apple
+    ///     platforms) or `$XDG_STATE_HOME` (Linux).
+    /// - Throws: ``PolicyKeyError`` when the key set is not one; the keys set before stay.
+    public func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool = false, storeDirectory: URL? = nil) throws {
+        let store = (storeDirectory ?? PolicyFileStore.defaultDirectory).map(PolicyFileStore.init(directory:))
+        try setPolicyKeys(jwks: jwks, issuer: issuer, allowsRelaxation: allowsRelaxation, store: store, crypto: PolicyCrypto.platform)
+    }
+
+    /// The same with the file and the crypto given: no file keeps nothing between runs (the
+    /// simulator); no crypto plays a platform whose crypto could not be loaded (every document
+    /// is then refused, ``PolicyRejection/cryptoUnavailable``).
+    package func setPolicyKeys(jwks: Data, issuer: String, allowsRelaxation: Bool, store: PolicyFileStore?, crypto: PolicyCrypto?) throws {
+        let keys: PolicyKeySet
+        do {
+            keys = try PolicyKeySet.parse(Array(jwks))
+        } catch {
+            throw PolicyKeyError(description: error.description)
+        }
+        core.policyKeys.set(PolicyDesk.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
+        var restored: MonitorEngine.RestoredPolicy?
+        if let kept = store?.load() {
+            var document: PolicyDocument?
+            if let text = kept.text {
+                document = try? PolicyDocument.verify(text, keys: keys, issuer: issuer, crypto: crypto).get()
+            }
+            restored = MonitorEngine.RestoredPolicy(
+                document: document, text: document == nil ? nil : kept.text, highestVersion: kept.highestVersion, clockMark: kept.clockMark
+            )
+        }
+        send(.policyAttributes(core.policyAttributes.value.merged))
+        send(.policyKeys(MonitorEngine.PolicyKeys(allowsRelaxation: allowsRelaxation, restored: restored)))
+    }
+
+    /// The app's own attributes of this device for the documents' rules (`"region": "DE"`),
+    /// beside the library's `os`, `osVersion` and `appVersion` (the main bundle's short
+    /// version), which these cannot replace. Replaces the attributes set before; the rule in
+    /// force is chosen again at once.
+    ///
+    /// - Parameter attributes: Names and values; a rule's `when.attributes` lists the values it
+    ///   matches.
+    public func setPolicyAttributes(_ attributes: [String: String]) {
+        let merged = core.policyAttributes.withLock { state -> [String: String] in
+            state.app = attributes
+            return state.merged
+        }
+        send(.policyAttributes(merged))
+    }
+
+    /// Replaces the library's own attributes (`os`, `osVersion`, `appVersion`): for the
+    /// simulator, which plays other devices.
+    package func setPlatformPolicyAttributes(_ attributes: [String: String]) {
+        let merged = core.policyAttributes.withLock { state -> [String: String] in
+            state.platform = attributes
+            return state.merged
+        }
+        send(.policyAttributes(merged))
+    }
+
+    /// Told of every document event (the simulator's transcript): the result's word, the
+    /// version and the refusal's reason.
+    @MainActor
+    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?) -> Void)?) {
+        guard let observer else { return core.policyObserver = nil }
+        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue) }
+    }
+
+    /// The wall clock was changed (the simulator's `clock`; on a device the app's next step
+    /// notices it): the rule in force is chosen again at once.
+    package func wallClockChanged() {
+        send(.wallClockChanged)
+    }
+
+    // MARK: Named screens
+
+    /// Guards the screen `name` with the terminate flow until the returned protection is ended,
+    /// as ``protect(withTerminateIn:)`` does; a document's `screens` can address it by name.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the documents (`"transfer"`).
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(named name: String, withTerminateIn seconds: CInt) -> CallMonitorProtection {
+        protect(named: name, MonitorPolicy(flow: .terminate, requestedSeconds: seconds))
+    }
+
+    /// Guards the screen `name` with the acknowledge flow until the returned protection is
+    /// ended, as ``protect(withAcknowledgeIn:)`` does; a document's `screens` can address it.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the documents.
+    ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(named name: String, withAcknowledgeIn seconds: CInt) -> CallMonitorProtection {
+        protect(named: name, MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds))
+    }
+
+    /// Guards the screen `name` with the terminate flow and says in the warning what the screen
+    /// is about: ``protect(named:withTerminateIn:)`` with the context of
+    /// ``protect(withTerminateIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the documents.
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    ///   - context: What the screen is about, or `nil`.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(named name: String, withTerminateIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
+        protect(named: name, MonitorPolicy(flow: .terminate, requestedSeconds: seconds), context: context)
+    }
+
+    /// Guards the screen `name` with the acknowledge flow and says in the warning what the
+    /// screen is about: ``protect(named:withAcknowledgeIn:)`` with the context of
+    /// ``protect(withAcknowledgeIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the documents.
+    ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
+    ///   - context: What the screen is about, or `nil`.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(named name: String, withAcknowledgeIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
+        protect(named: name, MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), context: context)
+    }
+
+    private func protect(named name: String, _ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> CallMonitorProtection {
+        let id = core.protectionIDs.next()
+        // Posted before the object exists, so its end can never overtake its begin.
+        send(.beginProtection(id: id, policy, name: name, context: context, owner: owner))
+        return CallMonitorProtection(monitor: self, id: id)
+    }
+
+    // MARK: The document
+
+    /// Verifies a signed policy document the app fetched from its own server and, if it is
+    /// valid, newer than the one accepted and allowed, applies it at once (the library does no
+    /// networking).
+    ///
+    /// An applied document changes the policies as a protection does (rule 18): an event on
+    /// screen ends (``CallMonitorOutcomeEnding/policyChanged``) and one under the new policy
+    /// begins at once, never with a longer terminate countdown (rule 21). It is kept, with the
+    /// highest version, for the next launch (``setPolicyKeys(jwks:issuer:allowsRelaxation:storeDirectory:)``).
+    ///
+    /// > Important: Call it on the main thread, outside the monitor's delegate methods and
+    /// > callbacks: its answer is then the monitor's own. Called elsewhere it reads nothing and
+    /// > answers ``PolicyRejection/notOnMainThread`` or ``PolicyRejection/calledFromCallback``.
+    ///
+    /// - Parameter document: The JWS compact serialization, at most 64 KiB.
+    /// - Returns: What was done: applied, unchanged (the same version), or rejected and why.
+    public func applyPolicy(document: Data) -> PolicyResult {
+        guard MainQueue.isCurrent else { return .rejected(.notOnMainThread) }
+        return MainActor.assumeIsolated {
+            let bytes = Array(document)
+            let input: MonitorEngine.Input
+            if let keys = core.policyKeys.value {
+                switch PolicyDocument.verify(bytes, keys: keys.keys, issuer: keys.issuer, crypto: keys.crypto) {
+                case .success(let verified): input = .applyPolicy(verified, text: bytes)
+                case .failure(let reason): input = .policyRejected(reason)
+                }
+            } else {
+                input = .policyRejected(bytes.count > PolicyKeySet.maximumLength ? .tooLarge : .noKeys)
+            }
+            guard !core.isBusy else { return .rejected(.calledFromCallback) }
+            guard let event = core.applyPolicyNow(input) else { return .rejected(.exited) }
+            return event.result(for: input)
+        }
+    }
+}
+
+extension MonitorEngine.PolicyEvent {
+    /// The app's answer for the document event its own call caused.
+    func result(for input: MonitorEngine.Input) -> CallMonitor.PolicyResult {
+        switch result {
+        case .applied: .applied(version: version ?? 0)
+        case .unchanged: .unchanged(version: version ?? 0)
+        case .rejected, .expired: .rejected(reason ?? .expired)
+        }
+    }
+}
+
+/// The attributes the rules' `when` reads: the library's and the app's (which cannot replace
+/// the library's).
+struct PolicyAttributes: Sendable {
+    var platform: [String: String] = PolicyAttributes.library
+    var app: [String: String] = [:]
+
+    var merged: [String: String] { app.merging(platform) { _, library in library } }
+}
+
+/// ``CallMonitor/PolicyResult`` for Objective-C, `CallMonitorPolicyResult` there; Swift code
+/// uses ``CallMonitor/PolicyResult``. Public only because Objective-C needs it (hence the
+/// underscore, which keeps it out of the documentation); it cannot be nested, as the generated
+/// header leaves nested types out.
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorPolicyResult)
+#endif
+public final class _CallMonitorPolicyResult: NSObject {
+    /// Whether the document is the one accepted: applied now, or unchanged (the same version).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(applied)
+    #endif
+    public let applied: Bool
+    /// The document's version; 0 when it was refused before its version was read.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(version)
+    #endif
+    public let version: Int64
+    /// Why the document was refused (``CallMonitor/PolicyRejection``'s raw value); `nil` when
+    /// it was applied or unchanged.
+    public let reason: String?
+
+    /// The object form of `result`.
+    public init(_ result: CallMonitor.PolicyResult) {
+        switch result {
+        case .applied(let version):
+            applied = true
+            self.version = version
+            reason = nil
+        case .unchanged(let version):
+            applied = true
+            self.version = version
+            reason = nil
+        case .rejected(let rejection):
+            applied = false
+            version = 0
+            reason = rejection.rawValue
+        }
+        super.init()
+    }
+}
+
+#if HNB_OBJC_HEADER
+// Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
+// Sendable superclass; the checked conformance below is the one every real build uses.
+extension _CallMonitorPolicyResult: @unchecked Sendable {}
+#else
+// Checked: every stored property is an immutable Sendable value.
+extension _CallMonitorPolicyResult: Sendable {}
+#endif

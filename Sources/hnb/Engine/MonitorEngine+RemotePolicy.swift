@@ -1,0 +1,189 @@
+// The signed remote policy's steps (issue 28, rules 26 to 29): a verified document applied at
+// once as a change of the policies under rule 18, stricter only unless the app allowed
+// relaxation, switching at its nbf and exp by a wake-up of its own, refused when older than the
+// highest accepted, and held to the wall clock's high-water mark. The document reaches the engine
+// already verified (PolicyDocument.swift, in the facade); the state is in RemotePolicy.swift.
+
+extension MonitorEngine {
+    /// Seconds between 1970 and the reference date that `wallClock` counts from.
+    private static let unixOffset: Double = 978_307_200
+
+    /// The wall clock of this step, in seconds since 1970 (the document's NumericDate).
+    var wallClockSince1970: Double { wallClock + Self.unixOffset }
+
+    /// Every step: the high-water mark of the wall clock follows it forwards, never back.
+    mutating func observeWallClock() {
+        let time = wallClockSince1970
+        if time > remote.clockMark { remote.clockMark = time }
+    }
+
+    /// Rule 27: the keys are set (the facade keeps them and verifies with them); the record of a
+    /// previous launch, already verified with these keys, is applied before any call is seen.
+    mutating func setPolicyKeys(_ keys: PolicyKeys, now: Int64, into actions: inout [Action]) {
+        remote.keysSet = true
+        remote.allowsRelaxation = keys.allowsRelaxation
+        if let restored = keys.restored {
+            remote.highestVersion = max(remote.highestVersion, restored.highestVersion)
+            if restored.clockMark > remote.clockMark { remote.clockMark = restored.clockMark }
+            remote.persistedMark = remote.clockMark
+            if let document = restored.document, document.version > (remote.document?.version ?? 0) {
+                remote.highestVersion = max(remote.highestVersion, document.version)
+                adopt(document, text: restored.text)
+            }
+        }
+        // Keys set again without relaxation: a document that weakens the code goes (rule 26).
+        if let document = remote.document {
+            remote.relaxes = guards.weakens(document, codeDetection: remote.codeDetection)
+            if remote.relaxes && !remote.allowsRelaxation {
+                actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .relaxationNotAllowed)))
+                remote.document = nil
+                remote.text = nil
+                actions.append(.persistPolicy(remote.record))
+            }
+        }
+        refreshRemotePolicy(now: now, into: &actions)
+    }
+
+    /// The device's attributes changed: the rule in force is chosen again (rule 26).
+    mutating func setPolicyAttributes(_ attributes: [String: String], now: Int64, into actions: inout [Action]) {
+        remote.attributes = attributes
+        refreshRemotePolicy(now: now, into: &actions)
+    }
+
+    /// Rules 26 to 28: a verified document. Older than the highest accepted: `rollback`; the
+    /// same version: `unchanged`; past its `exp` (or, weakening the code, with the clock behind
+    /// its mark): `expired`; weakening the code without the app's permission:
+    /// `relaxationNotAllowed`. Otherwise it is accepted, kept, written down and applied at once.
+    mutating func applyPolicy(_ document: PolicyDocument, text: [UInt8], now: Int64, into actions: inout [Action]) {
+        guard remote.keysSet else {
+            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .noKeys)))
+            return
+        }
+        if document.version < remote.highestVersion {
+            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .rollback)))
+            return
+        }
+        if document.version == remote.highestVersion {
+            actions.append(.policy(PolicyEvent(.unchanged, version: document.version)))
+            return
+        }
+        let weakens = guards.weakens(document, codeDetection: remote.codeDetection)
+        let time = wallClockSince1970
+        if time >= Double(document.expires) || (weakens && time < remote.clockMark - Self.clockToleranceSeconds) {
+            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .expired)))
+            return
+        }
+        if weakens && !remote.allowsRelaxation {
+            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .relaxationNotAllowed)))
+            return
+        }
+        remote.highestVersion = document.version
+        adopt(document, text: text)
+        remote.relaxes = weakens
+        actions.append(.policy(PolicyEvent(.applied, version: document.version)))
+        remote.persistedMark = remote.clockMark
+        actions.append(.persistPolicy(remote.record))
+        refreshRemotePolicy(now: now, into: &actions)
+    }
+
+    private mutating func adopt(_ document: PolicyDocument, text: [UInt8]?) {
+        remote.document = document
+        remote.text = text
+        remote.expiryReported = false
+        remote.relaxes = guards.weakens(document, codeDetection: remote.codeDetection)
+    }
+
+    /// A refusal the facade decided (the signature, the issuer, the form): reported like the
+    /// engine's own, nothing changed.
+    func policyRejected(_ reason: PolicyRejection, into actions: inout [Action]) {
+        actions.append(.policy(PolicyEvent(.rejected, version: nil, reason: reason)))
+    }
+
+    /// Rules 26 and 28: the rule in force now, by the document's window, the clock's mark and
+    /// the device's attributes. A different one is a change of the policies under rule 18 (the
+    /// event on screen ends `policyChanged`, one under the new policy begins at once, rule 21
+    /// keeps a countdown from growing, rule 4 decides acknowledgements); the document's call
+    /// detection and verifier budget follow. Then the wake-up for the next switch.
+    mutating func refreshRemotePolicy(now: Int64, into actions: inout [Action]) {
+        guard remote.keysSet || remote.document != nil || guards.overlay != nil else { return }
+        let time = wallClockSince1970
+        let standing = remote.standing(at: time)
+        if case .expired = standing, !remote.expiryReported, let document = remote.document {
+            remote.expiryReported = true
+            actions.append(.policy(PolicyEvent(.expired, version: document.version)))
+        }
+        let overlay = remote.overlay(at: time)
+        if overlay != guards.overlay {
+            let changed = guards.setOverlay(overlay)
+            if isMonitoring { policyMayHaveChanged(inForceChanged: changed, now: now, into: &actions) }
+        }
+        applyRemoteDetection(now: now, into: &actions)
+        applyRemoteBudget()
+        // The mark is written down as it moves on, so a restart does not forget it (rule 28).
+        if remote.clockMark - remote.persistedMark >= Self.clockToleranceSeconds, remote.text != nil || remote.highestVersion > 0 {
+            remote.persistedMark = remote.clockMark
+            actions.append(.persistPolicy(remote.record))
+        }
+        let next: Double? = switch standing {
+        case .notYet(let until), .inForce(let until): until
+        case .expired(byClock: true): remote.clockMark - Self.clockToleranceSeconds
+        case .none, .expired(byClock: false): nil
+        }
+        guard next != remote.scheduledSwitch else { return }
+        remote.scheduledSwitch = next
+        if let next {
+            // Whole seconds, rounded up: waking early only reschedules.
+            let seconds = max(0, (next - time).rounded(.up))
+            actions.append(.schedulePolicyWake(at: MonitorEngine.deadline(now, plusSeconds: seconds >= 1e12 ? Int64(1e12) : Int64(seconds))))
+        } else {
+            actions.append(.cancelPolicyWake)
+        }
+    }
+
+    /// The policy wake-up fired: the switch it was for, or a reschedule when the wall clock
+    /// moved in between.
+    mutating func policyWake(now: Int64, into actions: inout [Action]) {
+        remote.scheduledSwitch = nil
+        refreshRemotePolicy(now: now, into: &actions)
+    }
+
+    /// Rule 22 as the document changes it: the code's switch, or the document's.
+    mutating func setCodeDetection(_ enabled: Bool, now: Int64, into actions: inout [Action]) {
+        remote.codeDetection = enabled
+        applyRemoteDetection(now: now, into: &actions)
+    }
+
+    private mutating func applyRemoteDetection(now: Int64, into actions: inout [Action]) {
+        let effective = guards.overlay?.detection(code: remote.codeDetection) ?? remote.codeDetection
+        setCallDetection(effective, now: now, into: &actions)
+    }
+
+    /// Rule 23's budget as the document changes it (from the next question).
+    mutating func setCodeBudget(_ budget: Int64) {
+        remote.codeBudget = budget
+        applyRemoteBudget()
+    }
+
+    private mutating func applyRemoteBudget() {
+        if let seconds = guards.overlay?.settings.verifierBudget {
+            verdicts.budget = Int64((seconds * 1e9).rounded())
+        } else {
+            verdicts.budget = remote.codeBudget ?? MonitorEngine.defaultVerdictBudget
+        }
+    }
+
+    /// Where the policy of an event that begins now comes from.
+    var policySource: CallMonitorOutcome.PolicySource {
+        guard guards.inForceIsRemote, let overlay = guards.overlay else { return .code }
+        return .document(version: overlay.version)
+    }
+}
+
+extension MonitorEngine {
+    /// `setPolicyKeys`, as the engine needs it: whether relaxation is allowed and the verified
+    /// record of a previous launch. The keys themselves stay with the facade, which verifies.
+    struct PolicyKeys: Equatable, Sendable {
+        var allowsRelaxation: Bool
+        var restored: RestoredPolicy?
+    }
+}

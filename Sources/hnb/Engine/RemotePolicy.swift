@@ -1,0 +1,162 @@
+// The signed remote policy as the engine holds it (issue 28, rules 26 to 29): the accepted
+// document, the device it targets, the highest version and the wall clock's high-water mark,
+// and the pure decisions over them: whether a document weakens the code's policy, which rule is
+// in force at an instant, and how a remote setting combines with the code's. The steps that use
+// it are in MonitorEngine+RemotePolicy.swift; nothing here reads a clock or a file.
+
+extension MonitorEngine {
+    /// How far back the wall clock may read behind the highest it was seen at before a relaxing
+    /// document counts as expired (rule 28): a clock set back by a scammer must not revive a
+    /// kill switch, and five minutes absorb a network time correction.
+    static let clockToleranceSeconds: Double = 300
+
+    /// What a rule of the document changes, as the guards apply it.
+    struct RemoteOverlay: Equatable, Sendable {
+        let version: Int64
+        let settings: RemotePolicySettings
+        /// The app allowed relaxation (`setPolicyKeys(…allowsRelaxation: true)`): a remote
+        /// setting replaces the code's; otherwise it can only add to it.
+        let allowsRelaxation: Bool
+
+        /// The policy of one part of the guard: the code's, as the remote setting changes it.
+        func combine(_ code: MonitorPolicy?, _ setting: RemoteSetting) -> MonitorPolicy? {
+            switch setting {
+            case .code: code
+            case .off: allowsRelaxation ? nil : code
+            case .enforce(let remote): allowsRelaxation ? remote : MonitorPolicy.strictest(code, remote)
+            }
+        }
+
+        /// Call detection, the code's as changed (rule 22): off only when relaxation is allowed.
+        func detection(code: Bool) -> Bool {
+            guard let remote = settings.detection else { return code }
+            return allowsRelaxation ? remote : (code || remote)
+        }
+    }
+
+    /// What the persisted record of a previous launch holds, read and verified by the facade
+    /// before it is handed over (rule 27).
+    struct RestoredPolicy: Equatable, Sendable {
+        /// The accepted document, `nil` when none was kept or it no longer verifies.
+        var document: PolicyDocument?
+        /// Its compact text, written back as it was.
+        var text: [UInt8]?
+        var highestVersion: Int64
+        /// Seconds since 1970.
+        var clockMark: Double
+    }
+
+    /// What is written to the policy file (rule 27): the accepted document, the highest
+    /// version accepted and the clock's high-water mark.
+    struct PolicyRecord: Equatable, Sendable {
+        var text: [UInt8]?
+        var highestVersion: Int64
+        var clockMark: Double
+    }
+
+    /// One document event, for the app's result, the streams and the simulator's transcript.
+    struct PolicyEvent: Equatable, Sendable {
+        enum Result: String, Sendable {
+            case applied, unchanged, rejected, expired
+        }
+
+        let result: Result
+        /// The document's `ver` (`nil` for a refusal before the version was read).
+        let version: Int64?
+        let reason: PolicyRejection?
+
+        init(_ result: Result, version: Int64?, reason: PolicyRejection? = nil) {
+            self.result = result
+            self.version = version
+            self.reason = reason
+        }
+    }
+
+    /// The remote policy's state (rules 26 to 29).
+    struct RemotePolicy: Equatable, Sendable {
+        /// `setPolicyKeys` was called: documents are accepted from now on.
+        var keysSet = false
+        var allowsRelaxation = false
+        /// The device as the rules' `when` reads it: the library's `os`, `osVersion`,
+        /// `appVersion`, and the app's own attributes.
+        var attributes: [String: String] = [:]
+        /// The accepted document and its text (kept while it is in force and after it expired:
+        /// a higher version replaces it).
+        var document: PolicyDocument?
+        var text: [UInt8]?
+        /// Whether the accepted document weakens the code's policy anywhere: such a document
+        /// counts as expired while the clock reads behind its high-water mark (rule 28).
+        var relaxes = false
+        /// Whether its expiry was reported.
+        var expiryReported = false
+        var highestVersion: Int64 = 0
+        /// The latest wall clock seen, in seconds since 1970, and the mark last written.
+        var clockMark: Double = -.infinity
+        var persistedMark: Double = -.infinity
+        /// The rule in force, as the guards apply it; `nil`: the code's policy.
+        var overlay: RemoteOverlay?
+        /// The code's call detection and verifier budget, which the document may change.
+        var codeDetection = true
+        var codeBudget: Int64?
+        /// The wall-clock instant the policy wake-up is set for, so a step that changes nothing
+        /// schedules nothing.
+        var scheduledSwitch: Double?
+
+        var record: PolicyRecord { PolicyRecord(text: text, highestVersion: highestVersion, clockMark: clockMark) }
+
+        /// Where the document stands at wall-clock `time` (seconds since 1970).
+        enum Standing: Equatable {
+            case none
+            case notYet(until: Double)
+            case inForce(until: Double)
+            /// Past `exp`, or (a relaxing document) the clock reads too far behind its mark.
+            case expired(byClock: Bool)
+        }
+
+        func standing(at time: Double) -> Standing {
+            guard let document else { return .none }
+            let expires = Double(document.expires)
+            if time >= expires { return .expired(byClock: false) }
+            if relaxes && time < clockMark - MonitorEngine.clockToleranceSeconds { return .expired(byClock: true) }
+            if let nbf = document.notBefore, time < Double(nbf) { return .notYet(until: Double(nbf)) }
+            return .inForce(until: expires)
+        }
+
+        /// The overlay at `time`: the first rule matching the device, while the document is in
+        /// force.
+        func overlay(at time: Double) -> RemoteOverlay? {
+            guard case .inForce = standing(at: time), let document, let (_, rule) = document.rule(for: attributes) else { return nil }
+            return RemoteOverlay(version: document.version, settings: rule.policy, allowsRelaxation: allowsRelaxation)
+        }
+    }
+}
+
+extension MonitorEngine.Guards {
+    /// Whether any rule of `document` would make the policy weaker than the code's now, by rule
+    /// 18's order: an app-wide "observe", a screen or the capture escalation "off", detection
+    /// off, or a policy laxer than the code's for the same part (a longer terminate countdown, a
+    /// shorter acknowledge delay, acknowledge for terminate). A verifier budget weakens nothing:
+    /// the verdict never changes the policy (rule 23).
+    func weakens(_ document: PolicyDocument, codeDetection: Bool) -> Bool {
+        func weaker(_ setting: RemoteSetting, than codes: [MonitorPolicy]) -> Bool {
+            switch setting {
+            case .code: false
+            case .off: true
+            case .enforce(let remote): codes.contains { !remote.isAtLeastAsStrict(as: $0) }
+            }
+        }
+        return document.rules.contains { rule in
+            let policy = rule.policy
+            if weaker(policy.appWide, than: appWide?.policy.map { [$0] } ?? []) { return true }
+            for (name, setting) in policy.screens {
+                let open = protections.filter { protectionNames[$0.key] == name }.map(\.value)
+                if weaker(setting, than: open) { return true }
+            }
+            if weaker(policy.screenCaptured, than: escalation.map { [$0] } ?? []) { return true }
+            if policy.detection == false && codeDetection { return true }
+            // "observe" app-wide with no code policy, "off" for a screen never opened: still
+            // a relaxation of whatever the code sets later.
+            return false
+        }
+    }
+}

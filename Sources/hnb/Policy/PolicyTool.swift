@@ -1,0 +1,88 @@
+// What the `callmonitor policy` tool needs of the signed policy (issue 28), for a bank's backend
+// team: signing a payload into a compact JWS, and verifying and explaining a document exactly as
+// the library reads it, with the same parsers and the same crypto. Package API, not an app's.
+
+/// The tool's view of the signed policy.
+package enum PolicyTool {
+    /// The compact JWS of `payload` signed by `key` under `kid`, with the header the library
+    /// requires. The payload is signed as given (its bytes, not a re-encoding).
+    package static func sign(payload: [UInt8], kid: String, key: PolicySigningKey) throws(PolicySigningKey.Failure) -> String {
+        let header = "{\"alg\":\"\(key.algorithm.rawValue)\",\"kid\":\(PolicyJSONText.quoted(kid)),\"typ\":\"\(PolicyDocument.type)\"}"
+        let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
+        return input + "." + Base64URL.encode(try key.sign(Array(input.utf8)))
+    }
+
+    /// What `verify` and `explain` print and whether the document is valid.
+    package struct Report: Sendable {
+        package let valid: Bool
+        package let lines: [String]
+    }
+
+    /// Verifies `document` as the library would; without `allowsRelaxation`, a document that
+    /// weakens any code policy at all (an "observe", an "off", detection off) is refused, as it
+    /// would be in an app that set any.
+    package static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool) -> Report {
+        switch PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform) {
+        case .failure(let reason):
+            return Report(valid: false, lines: ["rejected \(reason.rawValue)"])
+        case .success(let verified):
+            if !allowsRelaxation && MonitorEngine.Guards().weakens(verified, codeDetection: true) {
+                return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
+            }
+            var lines = ["valid ver \(verified.version) iat \(verified.issuedAt)" + (verified.notBefore.map { " nbf \($0)" } ?? "") + " exp \(verified.expires)"]
+            for (index, rule) in verified.rules.enumerated() {
+                lines.append("rule \(index): when \(describe(rule.when))")
+                lines += describe(rule.policy).map { "  " + $0 }
+            }
+            return Report(valid: true, lines: lines)
+        }
+    }
+
+    /// Which rule applies to the device `attributes` describe, and the policy of the app-wide
+    /// guard, each screen the document names, the capture escalation and detection.
+    package static func explain(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, attributes: [String: String]) -> Report {
+        let verified = verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation)
+        guard verified.valid, let parsed = try? PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform).get() else {
+            return verified
+        }
+        let device = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        guard let (index, rule) = parsed.rule(for: attributes) else {
+            return Report(valid: true, lines: [verified.lines[0], "device \(device)", "no rule matches: the code's policy holds"])
+        }
+        return Report(valid: true, lines: [verified.lines[0], "device \(device)", "rule \(index) applies"] + describe(rule.policy))
+    }
+
+    private static func describe(_ setting: RemoteSetting, off: String) -> String {
+        switch setting {
+        case .code: "code"
+        case .off: off
+        case .enforce(let policy): "\(policy.flow) \(policy.seconds)"
+        }
+    }
+
+    private static func describe(_ settings: RemotePolicySettings) -> [String] {
+        var lines = ["appWide: \(describe(settings.appWide, off: "observe"))"]
+        for name in settings.screens.keys.sorted() {
+            lines.append("screen \(name): \(describe(settings.screens[name] ?? .code, off: "off"))")
+        }
+        lines.append("screenCaptured: \(describe(settings.screenCaptured, off: "off"))")
+        lines.append("detection: \(settings.detection.map { $0 ? "on" : "off" } ?? "code")")
+        lines.append("verifierBudget: \(settings.verifierBudget.map { "\($0)" } ?? "code")")
+        return lines
+    }
+
+    private static func describe(_ condition: PolicyCondition) -> String {
+        var parts: [String] = []
+        if let os = condition.os { parts.append("os in [\(os.joined(separator: ", "))]") }
+        if let range = condition.osVersion { parts.append("osVersion \(describe(range))") }
+        if let range = condition.appVersion { parts.append("appVersion \(describe(range))") }
+        for name in condition.attributes.keys.sorted() {
+            parts.append("\(name) in [\((condition.attributes[name] ?? []).joined(separator: ", "))]")
+        }
+        return parts.isEmpty ? "always" : parts.joined(separator: ", ")
+    }
+
+    private static func describe(_ range: VersionRange) -> String {
+        range.terms.map { "\($0.0.rawValue)\($0.1.map(String.init).joined(separator: "."))" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,215 @@
+// The signed policy document (issue 28): strict base64url and JSON, the key set, and every
+// reason a document is refused, each reached with a valid signature so that only its own check
+// can refuse it; then every byte of a real document flipped.
+
+import Foundation
+import Testing
+@testable import hnb
+
+@Suite("Policy: base64url and JSON")
+struct PolicyEncodingTests {
+    @Test("Base64url round-trips every length and refuses padding, other alphabets, a lone character and stray bits")
+    func base64URLStrict() {
+        for length in 0..<20 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 250) }
+            #expect(Base64URL.decode(Array(Base64URL.encode(bytes).utf8)) == bytes)
+        }
+        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
+        #expect(Base64URL.decode(Array("-_8".utf8)) == [0xFB, 0xFF])
+        #expect(Base64URL.decode(Array("-_8=".utf8)) == nil)
+        #expect(Base64URL.decode(Array("+/8".utf8)) == nil)
+        #expect(Base64URL.decode(Array("QUJDR".utf8)) == nil)
+        // "QQ" is "A"; "QR" sets bits past the byte and would decode to the same "A" leniently.
+        #expect(Base64URL.decode(Array("QQ".utf8)) == [0x41])
+        #expect(Base64URL.decode(Array("QR".utf8)) == nil)
+        #expect(Base64URL.decode(Array("QUI".utf8)) == [0x41, 0x42])
+        #expect(Base64URL.decode(Array("QUJ".utf8)) == nil)
+        #expect(Base64URL.decode(Array("QU I".utf8)) == nil)
+    }
+
+    @Test("JSON keeps integers exact, refuses duplicate keys, bounds depth and reads only RFC 8259")
+    func strictJSON() throws {
+        #expect(try StrictJSON.parse(Array(#" {"a": [1, -0, 9223372036854775807, 1.5, "x\u00e9\ud83d\ude00", true, null]} "#.utf8))
+            == .object([("a", .array([.integer(1), .integer(0), .integer(.max), .number(1.5, literal: "1.5"), .string("xé😀"), .bool(true), .null]))]))
+        #expect(throws: StrictJSON.Failure.duplicateKey("a")) { try StrictJSON.parse(Array(#"{"a":1,"b":{},"a":2}"#.utf8)) }
+        #expect(throws: StrictJSON.Failure.duplicateKey("k")) { try StrictJSON.parse(Array(#"[{"k":1,"k":1}]"#.utf8)) }
+        let deep = String(repeating: "[", count: 16) + String(repeating: "]", count: 16)
+        #expect((try? StrictJSON.parse(Array(deep.utf8))) != nil)
+        #expect(throws: StrictJSON.Failure.tooDeep) { try StrictJSON.parse(Array(("[" + deep + "]").utf8)) }
+        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "+1", "'a'", "\"\\x\"", "\"\u{01}\"", "\"\\ud800\"", "[1] 2", "tru", "NaN", "1e999"] {
+            #expect(throws: (any Error).self, "\(bad)") { try StrictJSON.parse(Array(bad.utf8)) }
+        }
+        #expect(throws: (any Error).self) { try StrictJSON.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(try StrictJSON.parse(Array("99999999999999999999".utf8)) == .number(1e20, literal: "99999999999999999999"))
+    }
+}
+
+@Suite("Policy: the key set")
+struct PolicyKeySetTests {
+    static let x = Base64URL.encode([UInt8](repeating: 7, count: 32))
+
+    @Test("A JWK Set of Ed25519 and P-256 keys is read with each kid, in order")
+    func readsBothKinds() throws {
+        let set = try PolicyKeySet.parse(Array(#"{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"a","x":"\#(Self.x)","use":"sig","alg":"EdDSA","key_ops":["verify"]},{"kty":"EC","crv":"P-256","kid":"b","x":"\#(Self.x)","y":"\#(Self.x)"}]}"#.utf8))
+        #expect(set.keys == [
+            PolicyKeySet.Key(kid: "a", material: .ed25519([UInt8](repeating: 7, count: 32))),
+            PolicyKeySet.Key(kid: "b", material: .p256([4] + [UInt8](repeating: 7, count: 64))),
+        ])
+        #expect(try PolicyKeySet.parse(Array(set.json.utf8)) == set)
+    }
+
+    @Test("A key set is refused, with its reason, for each way it can be wrong")
+    func refusals() {
+        let okp = #""kty":"OKP","crv":"Ed25519","x":"\#(Self.x)""#
+        let cases: [(String, String)] = [
+            (#"{"keys":[]}"#, "the key set has no key"),
+            (#"{"kes":[]}"#, "the key set has no \"keys\" array"),
+            (#"{"keys":[{\#(okp)}]}"#, "a key has no \"kid\""),
+            (#"{"keys":[{\#(okp),"kid":"a","d":"\#(Self.x)"}]}"#, "key \"a\" is a private key: pin only the public part"),
+            (#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA","kid":"a"}]}"#, "key \"a\": \"x\" is not 32 bytes of base64url"),
+            (#"{"keys":[{"kty":"EC","crv":"P-256","x":"\#(Self.x)","kid":"a"}]}"#, "key \"a\" has no \"y\""),
+            (#"{"keys":[{"kty":"RSA","kid":"a","n":"AQAB","e":"AQAB"}]}"#, "key \"a\" is RSA/no curve: only OKP/Ed25519 and EC/P-256 are supported"),
+            (#"{"keys":[{"kty":"OKP","crv":"X25519","x":"\#(Self.x)","kid":"a"}]}"#, "key \"a\" is OKP/X25519: only OKP/Ed25519 and EC/P-256 are supported"),
+            (#"{"keys":[{\#(okp),"kid":"a","alg":"ES256"}]}"#, "key \"a\" says alg \"ES256\", which its type cannot verify"),
+            (#"{"keys":[{\#(okp),"kid":"a","use":"enc"}]}"#, "key \"a\" is not for signatures (use \"enc\")"),
+            (#"{"keys":[{\#(okp),"kid":"a"},{\#(okp),"kid":"a"}]}"#, "two keys are named \"a\""),
+            (#"{"keys":[{\#(okp),"kid":"a","kid":"b"}]}"#, "the key set names \"kid\" twice in one object"),
+            ("{\"keys\":", "the key set is not JSON"),
+        ]
+        for (text, reason) in cases {
+            #expect(throws: PolicyKeySet.Failure(reason), "\(text)") { try PolicyKeySet.parse(Array(text.utf8)) }
+        }
+        let long = #"{"keys":[{\#(okp),"kid":"a","pad":""# + String(repeating: "p", count: 65_536) + "\"}]}"
+        #expect(throws: PolicyKeySet.Failure("the key set is longer than 64 KiB")) { try PolicyKeySet.parse(Array(long.utf8)) }
+    }
+}
+
+@Suite("Policy: verifying a document")
+struct PolicyVerifierTests {
+    let signer = PolicyTestSigner.shared
+    static let header = #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt"}"#
+    static let claims = #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[]}"#
+
+    @Test("A document signed with either algorithm is verified and read", arguments: PolicyAlgorithm.allCases)
+    func verifiesBoth(alg: PolicyAlgorithm) throws {
+        let rules = #"[{"when":{"os":["iOS"],"osVersion":">=26.0 <26.2","attributes":{"region":["DE"]}},"policy":{"appWide":"observe","screens":{"transfer":"off","login":{"flow":"acknowledge","seconds":30}},"screenCaptured":{"flow":"terminate","seconds":3},"detection":false,"verifierBudget":99}},{"policy":{"appWide":{"flow":"terminate","seconds":0}}}]"#
+        let document = try #require(signer.verify(signer.document(alg: alg, ver: 7, nbf: 1_767_225_601, rules: rules)).value)
+        #expect(document.version == 7)
+        #expect(document.notBefore == 1_767_225_601)
+        #expect(document.expires == 1_798_761_600)
+        #expect(document.rules.count == 2)
+        var first = RemotePolicySettings()
+        first.appWide = .off
+        first.screens = ["transfer": .off, "login": .enforce(MonitorPolicy(flow: .acknowledge, requestedSeconds: 30))]
+        first.screenCaptured = .enforce(MonitorPolicy(flow: .terminate, requestedSeconds: 3))
+        first.detection = false
+        first.verifierBudget = 30
+        #expect(document.rules[0].policy == first)
+        // Seconds are clamped as rule 5 clamps them.
+        #expect(document.rules[1].policy.appWide == .enforce(MonitorPolicy(flow: .terminate, requestedSeconds: 1)))
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "26.1", "region": "DE"])?.index == 0)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "26.2", "region": "DE"])?.index == 1)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "26.1"])?.index == 1)
+        #expect(document.rule(for: ["os": "Linux", "osVersion": "26.1", "region": "DE"])?.index == 1)
+    }
+
+    /// Every reason, each with a document whose only fault is that one (signed validly where a
+    /// signature is reached).
+    @Test("Each rejection reason is given for its own fault, and only for it")
+    func eachReason() {
+        let s = signer
+        let h = Self.header
+        func claims(_ body: String) -> String { #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[\#(body)]}"# }
+        let cases: [(PolicyRejection, [UInt8])] = [
+            (.tooLarge, s.document(rules: #"[{"when":{"attributes":{"pad":[""# + String(repeating: "p", count: 65_536) + #""]}},"policy":{}}]"#)),
+            (.malformed, Array("abc.def".utf8)),
+            (.malformed, Array("..".utf8)),
+            (.malformed, s.sign(header: h, payload: Self.claims) + Array(".x".utf8)),
+            (.malformed, Array(("eyJhbGciOiJFZERTQSJ9=" + ".e30.AAAA").utf8)),
+            (.malformed, s.sign(header: "[1]", payload: Self.claims)),
+            (.malformed, s.sign(header: h, payload: "{\"iss\"")),
+            (.duplicateKey, s.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt","kid":"ed-1"}"#, payload: Self.claims)),
+            (.duplicateKey, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":3,"ver":4,"iat":100,"exp":200,"rules":[]}"#)),
+            (.unsupportedAlgorithm, s.sign(header: #"{"alg":"none","kid":"ed-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims)),
+            (.unsupportedAlgorithm, s.sign(header: #"{"alg":"HS256","kid":"ed-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims)),
+            (.unsupportedAlgorithm, s.sign(header: #"{"alg":"RS256","kid":"ed-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims)),
+            (.unsupportedAlgorithm, s.sign(header: #"{"alg":"eddsa","kid":"ed-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims)),
+            (.wrongType, s.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"JWT"}"#, payload: Self.claims)),
+            (.wrongType, s.sign(header: #"{"alg":"EdDSA","kid":"ed-1"}"#, payload: Self.claims)),
+            (.unknownField, s.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt","crit":["exp"]}"#, payload: Self.claims)),
+            (.unknownKey, s.sign(header: #"{"alg":"EdDSA","kid":"ed-2","typ":"hnb-policy+jwt"}"#, payload: Self.claims)),
+            (.keyTypeMismatch, s.sign(header: #"{"alg":"ES256","kid":"ed-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims, with: s.ed)),
+            (.keyTypeMismatch, s.sign(header: #"{"alg":"EdDSA","kid":"ec-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims, with: s.ec)),
+            (.badSignature, s.sign(header: h, payload: Self.claims, with: s.ec)),
+            (.badSignature, s.sign(header: #"{"alg":"ES256","kid":"ec-1","typ":"hnb-policy+jwt"}"#, payload: Self.claims, with: s.ed)),
+            (.wrongIssuer, s.document(iss: "com.other.app")),
+            (.wrongIssuer, s.document(iss: "com.bank.app ")),
+            (.invalidClaims, s.document(ver: 0)),
+            (.invalidClaims, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":1.0,"iat":100,"exp":200,"rules":[]}"#)),
+            (.invalidClaims, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":1,"iat":100,"rules":[]}"#)),
+            (.invalidClaims, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":1,"exp":200,"rules":[]}"#)),
+            (.invalidClaims, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":1,"iat":100,"exp":200}"#)),
+            (.invalidClaims, s.document(nbf: 300, exp: 300)),
+            (.unknownField, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[],"aud":"x"}"#)),
+            (.unknownField, s.sign(header: h, payload: claims(#"{"policy":{},"comment":""}"#))),
+            (.unknownField, s.sign(header: h, payload: claims(#"{"policy":{"appwide":"observe"}}"#))),
+            (.unknownField, s.sign(header: h, payload: claims(#"{"when":{"device":"x"},"policy":{}}"#))),
+            (.unknownField, s.sign(header: h, payload: claims(#"{"policy":{"appWide":{"flow":"terminate","seconds":5,"grace":1}}}"#))),
+            (.secondsOutOfRange, s.sign(header: h, payload: claims(#"{"policy":{"appWide":{"flow":"terminate","seconds":2147483648}}}"#))),
+            (.secondsOutOfRange, s.sign(header: h, payload: claims(#"{"policy":{"screens":{"a":{"flow":"acknowledge","seconds":-2147483649}}}}"#))),
+            (.secondsOutOfRange, s.sign(header: h, payload: claims(#"{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":99999999999999999999}}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"policy":{"appWide":"off"}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"policy":{"screens":{"a":"observe"}}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"policy":{"appWide":{"flow":"close","seconds":5}}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"policy":{"appWide":{"flow":"terminate","seconds":1.5}}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"policy":{"detection":"no"}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"when":{"osVersion":">=26.x"},"policy":{}}"#))),
+            (.invalidPolicy, s.sign(header: h, payload: claims(#"{"when":{}}"#))),
+        ]
+        for (reason, bytes) in cases {
+            #expect(signer.verify(bytes).rejection == reason, "\(String(decoding: bytes.prefix(120), as: UTF8.self))")
+        }
+        #expect(PolicyDocument.verify(s.document(), keys: nil, issuer: "com.bank.app", crypto: PolicyTestSigner.crypto).rejection == .noKeys)
+    }
+
+    @Test("Without crypto every document is refused, a valid one included (fail closed)")
+    func cryptoUnavailable() {
+        #if os(Linux)
+        #expect(LibCrypto(library: "libcrypto-that-is-not-there.so.3") == nil)
+        #endif
+        for alg in PolicyAlgorithm.allCases {
+            #expect(PolicyDocument.verify(signer.document(alg: alg), keys: signer.keys, issuer: "com.bank.app", crypto: nil).rejection == .cryptoUnavailable)
+        }
+    }
+
+    @Test("A key the platform refuses (a P-256 point off the curve) verifies nothing")
+    func pointOffCurve() {
+        let bad = PolicyKeySet(keys: [PolicyKeySet.Key(kid: "ec-1", material: .p256([4] + [UInt8](repeating: 1, count: 64)))])
+        #expect(PolicyDocument.verify(signer.document(alg: .es256), keys: bad, issuer: "com.bank.app", crypto: PolicyTestSigner.crypto).rejection == .badSignature)
+    }
+
+    @Test("Flipping any bit of any byte of a valid document, header, payload or signature, is refused", arguments: PolicyAlgorithm.allCases)
+    func everyByteFlipped(alg: PolicyAlgorithm) {
+        let document = signer.document(alg: alg, ver: 2, rules: #"[{"when":{"os":"iOS"},"policy":{"appWide":"observe","screens":{"transfer":"off"}}}]"#)
+        #expect(signer.verify(document).value != nil)
+        var accepted: [Int] = []
+        for index in document.indices {
+            for bit in 0..<8 {
+                var tampered = document
+                tampered[index] ^= 1 << bit
+                if signer.verify(tampered).value != nil { accepted.append(index) }
+            }
+        }
+        #expect(accepted == [])
+    }
+
+    @Test("ES256 signatures go to OpenSSL as DER and come back raw, whatever their leading bytes")
+    func ecdsaDER() throws {
+        let raw = [UInt8](repeating: 0, count: 31) + [5] + [0x80] + [UInt8](repeating: 0xFF, count: 31)
+        let der = try #require(PolicyDER.ecdsaSignature(raw: raw))
+        #expect(der == [0x30, 0x26, 0x02, 0x01, 0x05, 0x02, 0x21, 0x00, 0x80] + [UInt8](repeating: 0xFF, count: 31))
+        #expect(PolicyDER.rawECDSASignature(der: der) == raw)
+        #expect(PolicyDER.ecdsaSignature(raw: [1, 2]) == nil)
+        #expect(PolicyDER.rawECDSASignature(der: der + [0]) == nil)
+    }
+}

@@ -1,0 +1,158 @@
+// The signed remote policy through the public API (issue 28): setPolicyKeys, applyPolicy's
+// answers, the file kept across launches, and the ways a call can go wrong (off the main thread,
+// from a callback, no crypto), each leaving the guard as it was.
+
+import Foundation
+import Testing
+@testable import hnb
+import hnbTesting
+
+@MainActor
+@Suite("Remote policy through the API")
+struct RemotePolicyFacadeTests {
+    let signer = PolicyTestSigner.shared
+    let jwks = Data(PolicyTestSigner.shared.keys.json.utf8)
+    static let epoch = Int(TestWallClock.epoch)
+
+    func document(ver: Int = 1, exp: Int = 3600, rules: String) -> Data {
+        Data(signer.document(ver: ver, iat: Self.epoch, exp: Self.epoch + exp, rules: rules))
+    }
+
+    static let killSwitch = #"[{"policy":{"appWide":"observe","screens":{"transfer":"off"}}}]"#
+
+    func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-policy-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("The kill switch applies at once, is kept in the file, and a relaunch applies it at setPolicyKeys before any call")
+    func killSwitchAcrossLaunches() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        h.monitor.startMonitoring(withTerminateIn: 10)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(2)
+        _ = h.take()
+        #expect(h.monitor.applyPolicy(document: document(ver: 7, rules: Self.killSwitch)) == .applied(version: 7))
+        #expect(h.take() == ["2 dismiss", "2 outcome policyChanged"])
+        #expect(h.outcomes.map(\.policySource) == [.code])
+        #expect(h.monitor.applyPolicy(document: document(ver: 7, rules: "[]")) == .unchanged(version: 7))
+        #expect(h.monitor.applyPolicy(document: document(ver: 6, rules: "[]")) == .rejected(.rollback))
+        h.advance(20)
+        #expect(h.take() == [])
+        let kept = try #require(PolicyFileStore(directory: folder).load())
+        #expect(kept.highestVersion == 7)
+        #expect(kept.text == Array(document(ver: 7, rules: Self.killSwitch)))
+        h.monitor.stopMonitoring()
+        try h.calls.end("A")
+
+        // The next launch: the kept document applies at setPolicyKeys, before any call.
+        let relaunched = Harness(logsOutcomes: true)
+        try relaunched.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        relaunched.monitor.startMonitoring(withTerminateIn: 10)
+        try relaunched.calls.incoming("B")
+        try relaunched.calls.connect("B")
+        relaunched.advance(15)
+        #expect(relaunched.take() == ["0 event ringing", "0 event started"])
+        #expect(relaunched.monitor.applyPolicy(document: document(ver: 5, rules: "[]")) == .rejected(.rollback))
+        relaunched.monitor.stopMonitoring()
+        try relaunched.calls.end("B")
+    }
+
+    @Test("A relaunch whose keys no longer verify the kept document applies the code's policy, and still refuses older versions")
+    func rotatedKeysDropTheKeptDocument() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness()
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        #expect(h.monitor.applyPolicy(document: document(ver: 3, rules: Self.killSwitch)) == .applied(version: 3))
+        let other = try PolicySigningKey.generate(.edDSA)
+        let rotated = Data(PolicyKeySet(keys: [PolicyKeySet.Key(kid: "ed-2", material: other.publicKey)]).json.utf8)
+        let relaunched = Harness(logsOutcomes: true)
+        try relaunched.monitor.setPolicyKeys(jwks: rotated, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        let older = signer.sign(header: #"{"alg":"EdDSA","kid":"ed-2","typ":"hnb-policy+jwt"}"#,
+                                payload: #"{"iss":"com.bank.app","ver":2,"iat":1,"exp":\#(Self.epoch + 3600),"rules":[]}"#, with: other)
+        #expect(relaunched.monitor.applyPolicy(document: Data(older)) == .rejected(.rollback))
+        relaunched.monitor.startMonitoring(withTerminateIn: 2)
+        try relaunched.calls.incoming("A")
+        try relaunched.calls.connect("A")
+        relaunched.advance(2)
+        #expect(relaunched.take().suffix(2) == ["2 outcome forceExit", "2 exit 0"])
+    }
+
+    @Test("A refused document changes nothing: the countdown runs on to the exit")
+    func refusedChangesNothing() throws {
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: try directory())
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        // Signed by a key that is not the pinned one under its kid.
+        let impostor = try PolicySigningKey.generate(.edDSA)
+        let forged = signer.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt"}"#,
+                                 payload: #"{"iss":"com.bank.app","ver":9,"iat":1,"exp":\#(Self.epoch + 3600),"rules":\#(Self.killSwitch)}"#, with: impostor)
+        #expect(h.monitor.applyPolicy(document: Data(forged)) == .rejected(.badSignature))
+        #expect(h.monitor.applyPolicy(document: Data("not a document".utf8)) == .rejected(.malformed))
+        #expect(h.monitor.applyPolicy(document: Data(signer.document(iss: "com.evil", rules: Self.killSwitch))) == .rejected(.wrongIssuer))
+        h.advance(3)
+        #expect(h.take().suffix(3) == ["3 alert terminate 0 button=Close App", "3 outcome forceExit", "3 exit 0"])
+    }
+
+    @Test("Without crypto (libcrypto missing) a valid kill switch is refused and the countdown runs on (fail closed)")
+    func noCrypto() throws {
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, store: PolicyFileStore(directory: try directory()), crypto: nil)
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        #expect(h.monitor.applyPolicy(document: document(rules: Self.killSwitch)) == .rejected(.cryptoUnavailable))
+        h.advance(2)
+        #expect(h.take().suffix(2) == ["2 outcome forceExit", "2 exit 0"])
+    }
+
+    @Test("Before setPolicyKeys every document is refused; a key set that is not one throws and keeps the keys set before")
+    func keysFirst() throws {
+        let h = Harness()
+        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys))
+        #expect(throws: CallMonitor.PolicyKeyError(description: "the key set has no key")) {
+            try h.monitor.setPolicyKeys(jwks: Data(#"{"keys":[]}"#.utf8), issuer: "com.bank.app")
+        }
+        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys))
+    }
+
+    @Test("applyPolicy off the main thread or from inside a callback reads nothing and says why")
+    func wrongPlace() async throws {
+        let h = Harness()
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: try directory())
+        let monitor = h.monitor
+        let data = document(rules: Self.killSwitch)
+        let offMain = await Task.detached { monitor.applyPolicy(document: data) }.value
+        #expect(offMain == .rejected(.notOnMainThread))
+        var inCallback: CallMonitor.PolicyResult?
+        h.monitor.setCallback { _ in inCallback = monitor.applyPolicy(document: data) }
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        #expect(inCallback == .rejected(.calledFromCallback))
+        #expect(h.monitor.applyPolicy(document: data) == .applied(version: 1))
+        h.monitor.stopMonitoring()
+        try h.calls.end("A")
+    }
+
+    @Test("Named screens through the API: the document addresses protect(named:), the outcome names its version")
+    func namedScreen() throws {
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: false, storeDirectory: try directory())
+        let protection = h.monitor.protect(named: "transfer", withAcknowledgeIn: 5)
+        #expect(h.monitor.applyPolicy(document: document(ver: 2, rules: #"[{"policy":{"screens":{"transfer":{"flow":"terminate","seconds":3}}}}]"#)) == .applied(version: 2))
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(1)
+        protection.end()
+        #expect(h.outcomes.map(\.policySource) == [.document(version: 2)])
+        try h.calls.end("A")
+    }
+}
