@@ -15,7 +15,7 @@ enum ScenarioCommand: Equatable {
     /// `startMonitoring()`: observe only (rule 20).
     case startObserving
     case stop
-    /// A named protection begins (rule 18), with what its screen is about (rule 26).
+    /// A named protection begins (rule 18), with what its screen is about (rule 29).
     case protect(String, CallMonitorFlow, seconds: Int32, context: CallMonitorContext? = nil)
     /// The named protection ends.
     case unprotect(String)

@@ -445,7 +445,7 @@ extension JSONLine {
         add("button", alert.button)
         add("remaining", Int(alert.remaining))
         add("verdict", alert.verdict)
-        // Rule 26: `{"kind": "payment", "detail": "..."}` with the detail as drawn, or `null`.
+        // Rule 29: `{"kind": "payment", "detail": "..."}` with the detail as drawn, or `null`.
         guard let kind = alert.contextKind else { return add("context", .null) }
         var context = JSONLine()
         context.add("kind", kind.rawValue)

@@ -15,9 +15,9 @@ package struct TerminalDialogLayout: Sendable, Equatable {
         case title
         /// The dialog's body.
         case message
-        /// The built-in line of the screen's context kind (rule 26), when there is one.
+        /// The built-in line of the screen's context kind (rule 29), when there is one.
         case kindLine
-        /// The screen's own sentence (rule 26), cleaned, when there is one.
+        /// The screen's own sentence (rule 29), cleaned, when there is one.
         case detail
         /// The bank's verdict line (rule 24), when there is one.
         case verdict

@@ -1,4 +1,4 @@
-// Issue 30 (rule 26): the screen's context in the warning: the cleaning of the detail, which
+// Issue 30 (rule 29): the screen's context in the warning: the cleaning of the detail, which
 // context the engine shows, the redraw when it changes, and what custom UIs are told.
 
 import Foundation
@@ -95,7 +95,7 @@ struct ContextDetailTests {
     }
 }
 
-@Suite("Context: which one the engine shows (rule 26)")
+@Suite("Context: which one the engine shows (rule 29)")
 struct ContextEngineTests {
     let second = MonitorEngine.second
     let payment = CallMonitorContext(kind: .payment, detail: "You are sending €2,000 to M.")
@@ -196,7 +196,7 @@ final class ContextRecordingDelegate: CallMonitorDelegate, CallMonitorContextDel
 }
 
 @MainActor
-@Suite("Context: what the monitor shows and tells (rule 26)", .nothingLeftScheduled)
+@Suite("Context: what the monitor shows and tells (rule 29)", .nothingLeftScheduled)
 struct ContextShownTests {
     @Test("The built-in dialog draws the kind line and the cleaned detail, and is redrawn when the context changes")
     func builtInDialogDraws() throws {

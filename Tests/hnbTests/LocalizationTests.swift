@@ -494,7 +494,7 @@ struct VerdictLocalizationTests {
     }
 }
 
-@Suite("Localization: the context kind lines (rule 26)", .nothingLeftScheduled)
+@Suite("Localization: the context kind lines (rule 29)", .nothingLeftScheduled)
 struct ContextLocalizationTests {
     static let kindKeys: [CallMonitorStrings.Key] = [.contextPayment, .contextCredentials, .contextDeviceChange, .contextAccountChange]
 

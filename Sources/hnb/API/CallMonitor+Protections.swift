@@ -71,7 +71,7 @@ extension CallMonitor {
     }
 
     /// Guards one screen with the terminate flow, as ``protect(withTerminateIn:)`` does, and says
-    /// in the warning what the screen is about (rule 26).
+    /// in the warning what the screen is about (rule 29).
     ///
     /// ```swift
     /// let protection = monitor.protect(

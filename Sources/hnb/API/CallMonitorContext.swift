@@ -1,6 +1,6 @@
 // What is at stake on the screen a protection guards (issue 30): the kind of action, which adds one
 // built-in line to the dialog, and the app's own sentence about it, cleaned before anything draws
-// it. Which context shows is the engine's decision (Engine/Guards.swift, rule 26).
+// it. Which context shows is the engine's decision (Engine/Guards.swift, rule 29).
 
 // Apple's compilers accept @objc only in a file that imports Foundation itself.
 import Foundation

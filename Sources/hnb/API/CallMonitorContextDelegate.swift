@@ -1,11 +1,11 @@
 // Issue 30: a custom UI hears which context the event it shows is about, as the verdict delegate
-// hears the verdict (rule 26). Separate from CallMonitorDelegate so the reference's protocol stays.
+// hears the verdict (rule 29). Separate from CallMonitorDelegate so the reference's protocol stays.
 
 // Apple's compilers accept @objc only in a file that imports Foundation itself.
 import Foundation
 
 /// A ``CallMonitorDelegate`` that also adopts this protocol is told what the screen behind the
-/// event it shows is about (rule 26), to draw the kind and the detail in its own warning.
+/// event it shows is about (rule 29), to draw the kind and the detail in its own warning.
 ///
 /// ```swift
 /// extension MySecurityHandler: CallMonitorContextDelegate {

@@ -46,7 +46,7 @@ extension CallMonitorOutcome {
         public var title: String?
         /// The dialog's message.
         public var message: String?
-        /// The context kind's built-in line (rule 26).
+        /// The context kind's built-in line (rule 29).
         public var kindLine: String?
         /// The context's detail, as drawn (cleaned).
         public var detail: String?

@@ -52,7 +52,7 @@ public final class CallMonitorState {
     /// when none is shown or none arrived: the same as `securityEvent?.verdict`, for a view that
     /// shows only the verdict line.
     public private(set) var verdict: CallMonitorCallVerdict = .unknown
-    /// What the screen behind the event on screen is about (rule 26), `nil` when none is shown or
+    /// What the screen behind the event on screen is about (rule 29), `nil` when none is shown or
     /// it has none: the same as `securityEvent?.context`, for a view that shows only the detail.
     public private(set) var context: CallMonitorContext?
 

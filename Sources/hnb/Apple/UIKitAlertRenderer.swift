@@ -282,7 +282,7 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
         window?.rootViewController?.view?.subviews.first { $0 is UILabel } as? UILabel
     }
 
-    /// Message, the context's kind line and detail (rule 26), verdict line (rule 24) and
+    /// Message, the context's kind line and detail (rule 29), verdict line (rule 24) and
     /// countdown, each its own paragraph; UIAlertController has one message field. A paragraph is
     /// a unit of its own for the bidirectional algorithm, so a right-to-left name in the detail
     /// cannot reorder the message around it (and the detail holds no bidirectional controls:

@@ -66,7 +66,7 @@ package struct SecurityAlert: Hashable, Sendable {
     ///     ``CallMonitorStrings/Key/verdictBankIsNotCalling`` or
     ///     ``CallMonitorStrings/Key/verdictBankIsCalling``; nothing for `unknown`. It changes no
     ///     other field: the countdown and the button are the same whatever it says.
-    ///   - context: Rule 26: the screen's context, shown as ``kindLine`` and ``detail``; like the
+    ///   - context: Rule 29: the screen's context, shown as ``kindLine`` and ``detail``; like the
     ///     verdict it changes no other field.
     package init(
         flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,

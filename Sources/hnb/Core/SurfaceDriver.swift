@@ -87,7 +87,7 @@ final class SurfaceDriver {
                 if tellsVerdict, let told = delegate as? any CallMonitorVerdictDelegate {
                     told.callMonitorDidReceiveVerdict(verdict)
                 }
-                // Rule 26: a delegate that listens for contexts hears the event's, when it has one.
+                // Rule 29: a delegate that listens for contexts hears the event's, when it has one.
                 if let context, let told = delegate as? any CallMonitorContextDelegate {
                     told.callMonitorDidChangeContext(context)
                 }

@@ -37,7 +37,7 @@ extension MonitorEngine {
         }
     }
 
-    /// An open protection as it began: its id and its screen's context (rule 26).
+    /// An open protection as it began: its id and its screen's context (rule 29).
     struct BegunProtection: Equatable, Sendable {
         let id: UInt64
         let context: CallMonitorContext?
@@ -75,7 +75,7 @@ extension MonitorEngine {
         /// protection it asks for monitoring while set; `stopMonitoring()` leaves it set, as it
         /// leaves the protections open.
         private(set) var escalation: MonitorPolicy?
-        /// Rule 26: the open protections in the order they began, with their contexts: which
+        /// Rule 29: the open protections in the order they began, with their contexts: which
         /// context shows is read from here (``context``).
         private(set) var begun: [BegunProtection] = []
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
@@ -163,7 +163,7 @@ extension MonitorEngine {
             _ = recompute()
         }
 
-        /// Rule 26: the context the event on screen shows: that of the protection begun last among
+        /// Rule 29: the context the event on screen shows: that of the protection begun last among
         /// those whose policy is the one in force; none when no protection's is (the app-wide
         /// policy and the escalation have no screen of their own), or when that protection was
         /// begun without one.

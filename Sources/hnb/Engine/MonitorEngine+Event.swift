@@ -63,7 +63,7 @@ extension MonitorEngine {
         /// Whether a call joined the session in this step while the event was on screen, which
         /// asks the verifier again (rule 23); cleared at the end of every step.
         private(set) var callJoined = false
-        /// What the event's screen is about, as shown now (rule 26): it changes with the
+        /// What the event's screen is about, as shown now (rule 29): it changes with the
         /// protections open, without ending the event.
         private(set) var context: CallMonitorContext?
         /// Where the policy came from (issue 28): the code, or the document that decided it.
@@ -122,7 +122,7 @@ extension MonitorEngine {
         /// A hand-over (rule 13): the presentation after it answers to `token` only.
         mutating func handOver(to token: UInt64) { self.token = token }
 
-        /// Rule 26: the event shows `context` from now on.
+        /// Rule 29: the event shows `context` from now on.
         mutating func show(_ context: CallMonitorContext?) { self.context = context }
 
         /// The screen was captured during the event (rule 16).

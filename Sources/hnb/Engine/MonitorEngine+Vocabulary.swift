@@ -52,7 +52,7 @@ extension MonitorEngine {
         /// event's button at this moment (rules 5, 6 and 17), for the built-in dialog to draw as it
         /// is; `verdict` is the event's verdict so far (rule 24), for a surface that takes the
         /// event over to show it, and `tellsVerdict` whether a delegate is told it too (rule 24: a
-        /// known verdict, on a delegate); `context` what the event's screen is about (rule 26). A
+        /// known verdict, on a delegate); `context` what the event's screen is about (rule 29). A
         /// first presentation and a hand-over look the same.
         case present(
             CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
@@ -98,7 +98,7 @@ extension MonitorEngine {
         /// The event on screen has this verdict now (rule 24): the dialog's line, the verdict
         /// delegate, on `surface`, where the event is shown. Changes nothing else.
         case verdict(CallMonitorCallVerdict, on: Surface)
-        /// The event on `surface` shows this context now (rule 26): the dialog's kind line and
+        /// The event on `surface` shows this context now (rule 29): the dialog's kind line and
         /// detail, the context delegate. Changes nothing else.
         case context(CallMonitorContext?, on: Surface)
         /// Give the part that uses it what the app handed over with a setting (its delegate, a

@@ -228,7 +228,7 @@ struct MonitorEngine: Sendable {
             guard phase != .exited else { return [] }
             policyWake(now: now, into: &actions)
         }
-        // Rule 26, after the step's own actions: the event on screen shows the context now chosen.
+        // Rule 29, after the step's own actions: the event on screen shows the context now chosen.
         followContext(into: &actions)
         // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
         followVerdict(now: now, into: &actions)
@@ -410,7 +410,7 @@ struct MonitorEngine: Sendable {
         shownEvent = nil
     }
 
-    /// Rule 26: a protection that began or ended without changing the policy in force may change
+    /// Rule 29: a protection that began or ended without changing the policy in force may change
     /// which context the event on screen shows: then only its drawing changes (a redraw, like the
     /// verdict line): no event ends, no countdown moves, no wake-up is touched. An event that
     /// began in this step was presented with the context already.
