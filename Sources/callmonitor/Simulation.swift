@@ -136,6 +136,9 @@ final class Simulation {
     /// The scripted call verifier, set on the monitor by the first `verdict` line (rule 23).
     let verifier: ScriptedCallVerifier
 
+    /// A recording's verifier (`verdict recorded`), which gives the file's `verdict answer` lines.
+    let recordedVerifier: RecordedVerifier
+
     /// The recording delegate the scenario set and still holds, if any.
     private var delegate: TranscriptDelegate?
     private var delegatesMade = 0
@@ -168,6 +171,7 @@ final class Simulation {
             screenCapture: capture
         )
         verifier = ScriptedCallVerifier(scheduler: scheduler)
+        recordedVerifier = RecordedVerifier(scheduler: scheduler)
         // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
         monitor.setVerdictObserver { verdict in
             transcript.record("verdict") { $0.add("verdict", verdict.description) }
@@ -191,8 +195,19 @@ final class Simulation {
     /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
     /// first error.
     func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
+        recordedVerifier.load(steps)
+        // A recording says where the work that fell due ran: each `wait` (and each verifier's
+        // answer) is a step of the device's clock, so only those run it, at their own instant;
+        // every other line comes before the work due at its instant, as it did on the device.
+        let isRecording = steps.contains { $0.command == .recording }
+        if isRecording { calls.deliversListAtStart = false }
         for step in steps {
-            scheduler.advance(to: step.time)
+            if isRecording {
+                scheduler.move(to: step.time)
+                if step.command == .wait || { if case .verdictAnswer = step.command { true } else { false } }() { scheduler.advance(to: step.time) }
+            } else {
+                scheduler.advance(to: step.time)
+            }
             if !terminator.exitCodes.isEmpty { break }
             if echo {
                 transcript.record("input") {
@@ -264,6 +279,7 @@ final class Simulation {
         case .hold(let id): try calls.hold(id)
         case .resume(let id): try calls.resume(id)
         case .end(let id): try calls.end(id)
+        case .callList, .callChanges: return applyListCommand(command, to: calls)
         default: return false
         }
         return true
@@ -302,7 +318,7 @@ final class Simulation {
         case .exempt(let id): monitor.exemptCall(CallID(id))
         case .unexempt(let id): monitor.removeExemption(CallID(id))
         case .detection(let on): monitor.setCallDetectionEnabled(on)
-        case .incoming, .outgoing, .connect, .hold, .resume, .end: break   // applyCallCommand, above
+        case .incoming, .outgoing, .connect, .hold, .resume, .end, .callList, .callChanges: break   // applyCallCommand, above
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
         case .tap:
@@ -343,9 +359,14 @@ final class Simulation {
             monitor.setCallVerifier(using: verifier)
         case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
         case .verdictOff: monitor.setCallVerifier(using: nil)
+        case .verdictRecorded: monitor.setCallVerifier(using: recordedVerifier)
+        case .verdictAnswer: break   // given by recordedVerifier, when its question is asked
+        case .delegateReleaseNoticed:
+            delegate = nil
+            monitor.noticeDelegateRelease()
         case .protectWhileScreenCaptured(let flow, let seconds): monitor.protectWhileScreenCaptured(flow, seconds: seconds)
         case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
-        case .wait: break
+        case .wait, .recording: break
         }
     }
 

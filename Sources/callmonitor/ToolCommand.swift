@@ -124,7 +124,7 @@ extension ToolCommand {
 /// Every subcommand, in the order the usage summary lists them.
 enum ToolCommands {
     static let all: [any ToolCommand] = [
-        SimulateCommand(), DemoCommand(), BenchCommand(), WatchCommand(), HelpCommand(), VersionCommand(),
+        SimulateCommand(), ReplayCommand(), DemoCommand(), BenchCommand(), WatchCommand(), HelpCommand(), VersionCommand(),
     ]
 
     /// The command `word` names (by its name or an alias), if any.

@@ -82,6 +82,12 @@ public final class ManualScheduler: MonitorScheduler {
         setNow(max(now, instant))
     }
 
+    /// Moves time to `instant` (never back) without running anything: a recording's replay runs
+    /// the work that fell due where the recording says it ran (`wait`), as the device did.
+    package func move(to instant: Int64) {
+        setNow(max(now, instant))
+    }
+
     /// Moves time forward by `nanoseconds` as if the process had been suspended: nothing runs on
     /// the way, then all work that fell due runs at the new instant, in deadline order.
     public func suspend(for nanoseconds: Int64) {
