@@ -1,36 +1,24 @@
-// The verifier of a replayed recording (`verdict recorded`): it answers each question when the
-// file says the device's verifier did, so a recorded verdict replays at its instant and in its
-// place among the work due then (scheduled when the question is asked, as the answer of a
-// verifier that takes that long would be).
+// The verifier of a replayed recording (`verdict recorded`): it keeps each question and answers
+// it where the file's `verdict answer N VERDICT` line says the device's verifier did, so a
+// recorded verdict replays in its place among everything else, also after a suspension.
 
 import hnb
-import hnbTesting
 
 @MainActor
 final class RecordedVerifier: CallVerifying {
-    private let scheduler: ManualScheduler
-    /// The file's answers, by question (1, 2, …): each verdict with the instant it came.
-    private var answers: [Int: [(time: Int64, verdict: CallMonitorCallVerdict)]] = [:]
-    private var asked = 0
+    /// The answer closures of the questions asked so far, in order (question 1 first).
+    private var questions: [@Sendable (CallMonitorCallVerdict) -> Void] = []
 
-    nonisolated init(scheduler: ManualScheduler) { self.scheduler = scheduler }
-
-    /// Takes the `verdict answer` lines of `steps`.
-    func load(_ steps: [ScenarioStep]) {
-        answers = [:]
-        for step in steps {
-            if case .verdictAnswer(let question, let verdict) = step.command { answers[question, default: []].append((step.time, verdict)) }
-        }
-    }
+    nonisolated init() {}
 
     func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {
-        asked += 1
-        for (time, verdict) in answers[asked] ?? [] {
-            if time <= scheduler.now {
-                answer(verdict)
-            } else {
-                _ = scheduler.schedule(at: time) { answer(verdict) }
-            }
-        }
+        questions.append(answer)
+    }
+
+    /// Gives question `question` (from 1) the answer `verdict` now; a question not asked (the
+    /// replay went another way) gets nothing, and `replay --check` shows the difference.
+    func answer(question: Int, with verdict: CallMonitorCallVerdict) {
+        guard question >= 1, question <= questions.count else { return }
+        questions[question - 1](verdict)
     }
 }

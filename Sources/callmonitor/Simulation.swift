@@ -171,7 +171,7 @@ final class Simulation {
             screenCapture: capture
         )
         verifier = ScriptedCallVerifier(scheduler: scheduler)
-        recordedVerifier = RecordedVerifier(scheduler: scheduler)
+        recordedVerifier = RecordedVerifier()
         // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
         monitor.setVerdictObserver { verdict in
             transcript.record("verdict") { $0.add("verdict", verdict.description) }
@@ -195,16 +195,16 @@ final class Simulation {
     /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
     /// first error.
     func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
-        recordedVerifier.load(steps)
-        // A recording says where the work that fell due ran: each `wait` (and each verifier's
-        // answer) is a step of the device's clock, so only those run it, at their own instant;
+        // A recording says where the work that fell due ran: each `wait` is one step of the
+        // device's clock (a wake-up, a budget's end), so each runs the next piece of due work,
+        // at its own instant, as the device did after a suspension too;
         // every other line comes before the work due at its instant, as it did on the device.
         let isRecording = steps.contains { $0.command == .recording }
         if isRecording { calls.deliversListAtStart = false }
         for step in steps {
             if isRecording {
                 scheduler.move(to: step.time)
-                if step.command == .wait || { if case .verdictAnswer = step.command { true } else { false } }() { scheduler.advance(to: step.time) }
+                if step.command == .wait { scheduler.runNextDue() }
             } else {
                 scheduler.advance(to: step.time)
             }
@@ -360,7 +360,7 @@ final class Simulation {
         case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
         case .verdictOff: monitor.setCallVerifier(using: nil)
         case .verdictRecorded: monitor.setCallVerifier(using: recordedVerifier)
-        case .verdictAnswer: break   // given by recordedVerifier, when its question is asked
+        case .verdictAnswer(let question, let verdict): recordedVerifier.answer(question: question, with: verdict)
         case .delegateReleaseNoticed:
             delegate = nil
             monitor.noticeDelegateRelease()
