@@ -64,7 +64,7 @@ extension ToolCommand {
     var options: [CommandOption] { [] }
     var details: String? { nil }
 
-    /// `simulate FILE|- [--language CODE] [--echo]`: the usage line of the help and the summary.
+    /// `simulate FILE|- [--language CODE] [--echo] [--record FILE]`: the usage line of the help and the summary.
     var synopsis: String {
         ([name] + (operands.map { [$0] } ?? []) + options.map { "[\($0.label)]" }).joined(separator: " ")
     }
