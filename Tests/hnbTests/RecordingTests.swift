@@ -245,12 +245,13 @@ struct RecordingTests {
         #expect(try replayDifference(text) == nil)
     }
 
-    @Test("Past maxBytes the file ends with the truncation comment, within the bound, and still replays")
-    func truncation() throws {
-        let bound = CallMonitor.minimumRecordingBytes
-        let rig = try RecordedMonitor(maxBytes: 10)   // clamped up to the minimum
+    @Test("Past maxBytes the file ends with the truncation comment, within the bound, and still replays", arguments: Array(stride(from: 0, to: 280, by: 7)))
+    func truncation(extra: Int) throws {
+        let bound = CallMonitor.minimumRecordingBytes + extra
+        // The minimum clamps a smaller bound up to it.
+        let rig = try RecordedMonitor(maxBytes: extra == 0 ? 10 : bound)
         rig.monitor.startMonitoring(withAcknowledgeIn: 0)
-        for index in 0..<200 {
+        for index in 0..<120 {
             try rig.calls.incoming("call\(index)")
             rig.scheduler.advance(bySeconds: 1)
             try rig.calls.end("call\(index)")
