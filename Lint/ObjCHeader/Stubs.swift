@@ -24,3 +24,15 @@ public enum PluralRules {
 /// Stand in for Localization.swift's language-tag helpers.
 func baseCode(_ tag: String) -> String { tag }
 func languageTagParts(_ tag: String) -> [Substring] { [Substring(tag)] }
+
+// Recording/ (left out: it calls open(2), write(2) and uname(3)): what MonitorCore and the facade use.
+@MainActor
+final class SessionRecorder {
+    func record(_ input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?, actions: [MonitorEngine.Action]) {}
+    func flushBeforeExit() {}
+}
+
+extension MonitorCore {
+    nonisolated func stopRecording(waiting: Bool = false) {}
+    nonisolated func waitForRecording() {}
+}

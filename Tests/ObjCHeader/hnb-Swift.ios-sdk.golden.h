@@ -17,6 +17,15 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)stopRecording;
+@end
+
+@class NSURL;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (BOOL)startRecordingToURL:(NSURL * _Nonnull)url error:(NSError * _Nullable * _Nullable)error;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;

@@ -3,6 +3,9 @@
 
 import Foundation
 
+// The Linux header lint (HNB_OBJC_HEADER) sees only `-stopRecording`: its front end crashes
+// printing this extension whole ("While printing NULL type"); the iOS SDK golden holds all of it.
+#if !HNB_OBJC_HEADER
 extension CallMonitor {
     /// Why a recording could not start.
     public struct RecordingError: Error, Equatable, CustomStringConvertible {
@@ -54,26 +57,25 @@ extension CallMonitor {
     ///     (a smaller value is clamped to it).
     /// - Throws: ``RecordingError`` when the file cannot be opened.
     public func startRecording(to url: URL, maxBytes: Int = 1 << 20) throws {
-        let bound = max(Self.minimumRecordingBytes, maxBytes)
-        let fd = try RecordingWriter.open(path: url.path)
-        let writer = RecordingWriter(fd: fd)
-        let header = RecordingHeader.text(
-            library: RecordingHeader.libraryVersion, os: RecordingHeader.osName, osVersion: RecordingHeader.osVersion,
-            device: RecordingHeader.deviceClass(machine: RecordingHeader.machine), maxBytes: bound
-        )
-        core.startRecording(SessionRecorder(writer: writer, header: header, maxBytes: bound, origin: core.recordingOrigin()))
+        try core.startRecording(toPath: url.path, maxBytes: max(Self.minimumRecordingBytes, maxBytes))
     }
 
     /// ``startRecording(to:maxBytes:)`` with the default bound, for Objective-C.
     ///
     /// - Parameter url: A file URL; the file is created, or emptied.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    /// - Throws: ``RecordingError`` when the file cannot be opened (or `url` has no path).
+    #if canImport(ObjectiveC)
     @objc(startRecordingToURL:error:)
     #endif
-    public func objcStartRecording(to url: URL) throws {
-        try startRecording(to: url)
+    public func objcStartRecording(to url: NSURL) throws {
+        guard let path = url.path else { throw RecordingError(path: "\(url)", reason: "not a file URL") }
+        try startRecording(to: URL(fileURLWithPath: path))
     }
 
+}
+#endif
+
+extension CallMonitor {
     /// Stops the recording in progress, if any: a last comment is written and the file closed,
     /// off the calling thread. From any thread.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER

@@ -2,6 +2,17 @@
 // (MonitorCore.run), swapped from any thread.
 
 extension MonitorCore {
+    /// Opens `path` and records to it from now on, bounded by `maxBytes` (already clamped),
+    /// stopping the recording in progress.
+    nonisolated func startRecording(toPath path: String, maxBytes: Int) throws(CallMonitor.RecordingError) {
+        let writer = RecordingWriter(fd: try RecordingWriter.open(path: path))
+        let header = RecordingHeader.text(
+            library: RecordingHeader.libraryVersion, os: RecordingHeader.osName, osVersion: RecordingHeader.osVersion,
+            device: RecordingHeader.deviceClass(machine: RecordingHeader.machine), maxBytes: maxBytes
+        )
+        startRecording(SessionRecorder(writer: writer, header: header, maxBytes: maxBytes, origin: recordingOrigin()))
+    }
+
     /// Starts `recorder`, stopping the one in progress.
     nonisolated func startRecording(_ recorder: SessionRecorder) {
         let previous = recording.withLock { slot -> SessionRecorder? in
@@ -27,7 +38,10 @@ extension MonitorCore {
 
     /// The clock now, where it can be read on this thread: time 0 of a recording starting here.
     nonisolated func recordingOrigin() -> Int64? {
-        if MainQueue.isCurrent { return MainActor.assumeIsolated { scheduler.now } }
+        if MainQueue.isCurrent {
+            let now: Int64 = MainActor.assumeIsolated { scheduler.now }
+            return now
+        }
         return (scheduler as? any AnyThreadClock)?.anyThreadNow
     }
 }
