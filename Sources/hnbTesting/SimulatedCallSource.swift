@@ -52,7 +52,7 @@ public final class SimulatedCallSource: CallSource {
 
     /// Whether ``start`` delivers the complete list of live calls: `true` unless the script is
     /// a recording, whose own `calls` lines say what the device's source delivered at its start.
-    public var deliversListAtStart = true
+    package var deliversListAtStart = true
 
     /// Delivers the complete list of live calls, then each change as the script makes it.
     package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
@@ -86,9 +86,13 @@ public final class SimulatedCallSource: CallSource {
     /// calls in it take the states given, every other call has ended. As a recording says what a
     /// device said, no transition is checked: a call may even come back from the end.
     public func deliverList(_ list: [CallSnapshot]) {
+        // Read, change, write back: an in-place change through the dictionary's subscript would
+        // need a runtime entry point (swift_coroFrameAlloc) that the iOS 17 SDK's runtime lacks.
         for id in order where !list.contains(where: { $0.id.rawValue == id }) {
-            calls[id]?.hasEnded = true
-            calls[id]?.isOnHold = false
+            guard var call = calls[id] else { continue }
+            call.hasEnded = true
+            call.isOnHold = false
+            calls[id] = call
         }
         for snapshot in list { set(snapshot) }
         deliver?(.complete(list))
