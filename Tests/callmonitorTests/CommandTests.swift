@@ -302,12 +302,12 @@ extension CommandLineTests {
             (["simulate", "--help"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo] [--record FILE]",
              ["  --echo ", "  --language CODE ", "  start terminate N | start acknowledge N ", "  delegate custom | delegate none | delegate release",
               "tap (accepted: true|false)", "Tests/callmonitorTests/Scenarios/*.scenario"]),
-            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]",
+            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]",
              ["--seconds N                    the countdown or the acknowledge delay, 0 to 3600", "--speed X                      play X times faster, 0.1 to 1000",
               "interactive keys:", "  i   a new incoming call ", "  t   tap the dialog's button", "  q   quit"]),
             (["bench", "--help"], "usage: callmonitor bench [--quick]", ["  --quick   a few-second smoke run", "BENCH {...}"]),
             (["help", "simulate"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo] [--record FILE]", ["  --echo "]),
-            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]", []),
+            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]", []),
             (["help"], "usage:", ["  callmonitor --version"]),
         ])
         func help(arguments: [String], firstLine: String, contains: [String]) async throws {

@@ -178,7 +178,7 @@ struct CommandListTests {
             }
             #expect(command.help.contains("\n  --help "))
         }
-        #expect(DemoCommand().synopsis == "demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]")
+        #expect(DemoCommand().synopsis == "demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]")
         #expect(BenchCommand().help.contains("\n  --quick   a few-second smoke run (CI uses it to prove the tool works)\n  --help    this text\n"))
     }
 
