@@ -3,6 +3,7 @@
 // the built-in dialog drawn as a dialog box in the terminal, the story told by DemoNarrator.swift and,
 // in interactive mode, keys from TerminalKeyboard.swift.
 
+import Foundation
 import hnb
 import hnbTesting
 #if canImport(Glibc)
@@ -20,6 +21,8 @@ struct DemoOptions {
     var speed: Double = 1
     var strings: CallMonitorStrings = .english
     var interactive = false
+    /// Where the monitor records its session (issue 29), if anywhere: the live clock's recording.
+    var record: String?
 }
 
 @MainActor
@@ -64,6 +67,9 @@ final class Demo {
 
     /// Starts the demo; it ends the process itself when the story (or the user) is done.
     func start() {
+        if let record = options.record {
+            do { try monitor.startRecording(to: URL(fileURLWithPath: record), maxBytes: .max) } catch { fail("\(error)") }
+        }
         renderer.onChange = { [weak self] alert in
             self?.observed.append(alert.map { .alert($0) } ?? .dismiss)
             self?.dialogChanged(alert)
@@ -265,6 +271,7 @@ final class Demo {
         // The shell's prompt goes below the last frame, not over it.
         if drewFrame { Output.write("\n") }
         keyboard.restore()
+        monitor.finishRecording()
         exit(0)
     }
 

@@ -24,6 +24,7 @@ struct DemoCommand: ToolCommand {
                 around it explains the library to you and stays in English)
                 """),
             CommandOption(flag: "--interactive", "drive it yourself with keys instead of the built-in story"),
+            CommandOption("--record", "FILE", "record the monitor's session on the live clock to FILE (replay it with\n'callmonitor replay FILE --check')"),
         ]
     }
 
@@ -64,6 +65,7 @@ struct DemoCommand: ToolCommand {
         }
         demoOptions.strings = strings(forLanguage: options["--language"])
         demoOptions.interactive = options["--interactive"] != nil
+        demoOptions.record = options["--record"]
         let demo = Demo(options: demoOptions)
         demo.start()
         withExtendedLifetime(demo) { dispatchMain() }

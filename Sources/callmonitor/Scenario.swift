@@ -30,6 +30,10 @@ enum ScenarioCommand: Equatable {
     case hold(String)
     case resume(String)
     case end(String)
+    /// A complete list of the device's calls, delivered as one (rule 15): `calls ID:STATE …`.
+    case callList([ListedCall])
+    /// Changes to several calls delivered as one batch: `changes ID:STATE …`.
+    case callChanges([ListedCall])
     case background
     case foreground
     case tap
@@ -49,6 +53,13 @@ enum ScenarioCommand: Equatable {
     case verdictBudget(Int64)
     /// The call verifier is removed.
     case verdictOff
+    /// A recording's verifier: it answers each question as the file's `verdict answer` lines say.
+    case verdictRecorded
+    /// A recorded answer to question N (counted from 1), at the line's time.
+    case verdictAnswer(question: Int, CallMonitorCallVerdict)
+    /// The delegate turned out released, and the monitor hears of it now (a recording writes it
+    /// where the engine heard of a release).
+    case delegateReleaseNoticed
     /// The policy while the screen is captured during a call (rule 25) is set or replaced.
     case protectWhileScreenCaptured(CallMonitorFlow, seconds: Int32)
     /// That policy is removed.
@@ -63,6 +74,9 @@ enum ScenarioCommand: Equatable {
     /// The wall clock set to this instant (seconds since 1970), forwards or back.
     case clock(Int64)
     case wait
+    /// The file is a recording (its first line): the call source delivers only what the lines
+    /// say, and time runs as the recording says (see ``Simulation/run(_:)``).
+    case recording
 }
 
 /// One scripted answer of the call verifier: what it says and how long after the question.
@@ -86,7 +100,7 @@ enum ScenarioParser {
     static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
-        "protect", "unprotect", "exempt", "unexempt", "detection", "verdict",
+        "protect", "unprotect", "exempt", "unexempt", "detection", "verdict", "calls", "changes", "recording",
         "keys", "policy", "attribute", "clock",
     ]
 
@@ -226,13 +240,15 @@ enum ScenarioParser {
                 throw ScenarioError(line: line, message: "bad instant '\(args[0])': expected YYYY-MM-DDTHH:MM:SSZ (UTC, 1970 to 9999)")
             }
             return .clock(instant)
+        case "recording": try expect(0, "no arguments"); return .recording
         case "delegate":
             try expect(1, "one of custom, none, release")
             switch args[0] {
             case "custom": return .delegateCustom
             case "none": return .delegateNone
             case "release": return .delegateRelease
-            default: throw unknown("delegate action", args[0], ["custom", "none", "release"], expected: "custom, none or release")
+            case "released": return .delegateReleaseNoticed
+            default: throw unknown("delegate action", args[0], ["custom", "none", "release", "released"], expected: "custom, none, release or released")
             }
         case "callback":
             try expect(1, "on or off")
@@ -263,6 +279,8 @@ enum ScenarioParser {
             }
         case "verdict":
             return try parseVerdict(args, line: line)
+        case "calls": return .callList(try parseListedCalls(args, allowsEnded: false, line: line))
+        case "changes": return .callChanges(try parseListedCalls(args, allowsEnded: true, line: line))
         default:
             throw ScenarioError(line: line, message: "unknown command '\(name)'\(Suggestions.hint(for: name, in: commandNames))")
         }
@@ -273,7 +291,7 @@ enum ScenarioParser {
 
     /// `verdict bank | notbank | unknown | late N | never | twice V V | budget S | off`.
     private static func parseVerdict(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
-        let usage = "'verdict' takes bank, notbank, unknown, late N, never, twice VERDICT VERDICT, budget SECONDS or off"
+        let usage = "'verdict' takes bank, notbank, unknown, late N, never, twice VERDICT VERDICT, budget SECONDS, off, recorded or answer N VERDICT"
         func word(_ text: String) throws(ScenarioError) -> CallMonitorCallVerdict {
             switch text {
             case "bank": return .bankIsCalling
@@ -293,6 +311,12 @@ enum ScenarioParser {
         switch args.count {
         case 1 where args[0] == "never": return .verdict([])
         case 1 where args[0] == "off": return .verdictOff
+        case 1 where args[0] == "recorded": return .verdictRecorded
+        case 3 where args[0] == "answer":
+            guard let question = Int(args[1]), question >= 1, args[1].allSatisfy(\.isASCII) else {
+                throw ScenarioError(line: line, message: "bad question '\(args[1])': expected 1, 2, ... (the order the verifier was asked in)")
+            }
+            return .verdictAnswer(question: question, try word(args[2]))
         case 1: return .verdict([VerdictReply(verdict: try word(args[0]), delay: 0)])
         // A late answer says "not calling": the answer that would change the dialog, so a
         // transcript shows plainly that it was ignored.

@@ -21,6 +21,7 @@ struct SimulateCommand: ToolCommand {
                 (a region such as pt-BR or de-AT picks its language; default en)
                 """),
             CommandOption(flag: "--echo", "write each scenario line into the transcript, kind \"input\", before it runs"),
+            CommandOption("--record", "FILE", "record the simulated monitor's inputs and outputs to FILE, as an app's\nstartRecording(to:) does (replay it with 'callmonitor replay FILE --check')"),
         ]
     }
 
@@ -50,6 +51,9 @@ struct SimulateCommand: ToolCommand {
           detection off | detection on              setCallDetectionEnabled(false / true), at once
           incoming ID | outgoing ID                 a new call ringing in / dialing out
           connect ID | hold ID | resume ID | end ID the call connects, is held, resumed, ends
+          calls ID:STATE ...                        one complete list of the calls (rule 15; STATE: ringing,
+                                                    dialing, connected, held); 'calls' alone: no call at all
+          changes ID:STATE ...                      several calls changed in one delivery (STATE also ended)
           background | foreground                   the app leaves / enters the foreground
           tap                                       the delegate's latest onUserAction, else the dialog's button
           delegate custom | delegate none | delegate release
@@ -118,8 +122,10 @@ struct SimulateCommand: ToolCommand {
         let simulation = Simulation(
             strings: chosen, echo: options["--echo"] != nil, baseDirectory: base, sink: fails ? nil : { output.write(line: $0) }
         )
+        if let record = options["--record"] { simulation.startRecording(toPath: record) }
         let lines: [String]
         do { lines = try simulation.run(steps) } catch { report(error) }
+        simulation.finishRecording()
         withExtendedLifetime(simulation) {}
         for line in lines { output.write(line: line) }
         output.flush()
@@ -127,7 +133,7 @@ struct SimulateCommand: ToolCommand {
     }
 
     /// The whole of `path` (`-`: standard input) as text; fails when it cannot be read.
-    private static func readAll(_ path: String) -> String {
+    static func readAll(_ path: String) -> String {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { fail("cannot open \(path): \(String(cString: strerror(errno)))") }
         var data: [UInt8] = []

@@ -137,6 +137,9 @@ final class Simulation {
     /// The scripted call verifier, set on the monitor by the first `verdict` line (rule 23).
     let verifier: ScriptedCallVerifier
 
+    /// A recording's verifier (`verdict recorded`), which gives the file's `verdict answer` lines.
+    let recordedVerifier: RecordedVerifier
+
     /// The recording delegate the scenario set and still holds, if any.
     private var delegate: TranscriptDelegate?
     private var delegatesMade = 0
@@ -180,6 +183,7 @@ final class Simulation {
             }
         )
         verifier = ScriptedCallVerifier(scheduler: scheduler)
+        recordedVerifier = RecordedVerifier()
         // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
         monitor.setVerdictObserver { verdict in
             transcript.record("verdict") { $0.add("verdict", verdict.description) }
@@ -214,8 +218,19 @@ final class Simulation {
     /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
     /// first error.
     func run(_ steps: [ScenarioStep]) throws(ScenarioError) -> [String] {
+        // A recording says where the work that fell due ran: each `wait` is one step of the
+        // device's clock (a wake-up, a budget's end), so each runs the next piece of due work,
+        // at its own instant, as the device did after a suspension too;
+        // every other line comes before the work due at its instant, as it did on the device.
+        let isRecording = steps.contains { $0.command == .recording }
+        if isRecording { calls.deliversListAtStart = false }
         for step in steps {
-            scheduler.advance(to: step.time)
+            if isRecording {
+                scheduler.move(to: step.time)
+                if step.command == .wait { scheduler.runNextDue() }
+            } else {
+                scheduler.advance(to: step.time)
+            }
             if !terminator.exitCodes.isEmpty { break }
             if echo {
                 transcript.record("input") {
@@ -287,6 +302,7 @@ final class Simulation {
         case .hold(let id): try calls.hold(id)
         case .resume(let id): try calls.resume(id)
         case .end(let id): try calls.end(id)
+        case .callList, .callChanges: return applyListCommand(command, to: calls)
         default: return false
         }
         return true
@@ -327,7 +343,7 @@ final class Simulation {
         case .exempt(let id): monitor.exemptCall(CallID(id))
         case .unexempt(let id): monitor.removeExemption(CallID(id))
         case .detection(let on): monitor.setCallDetectionEnabled(on)
-        case .incoming, .outgoing, .connect, .hold, .resume, .end: break   // applyCallCommand, above
+        case .incoming, .outgoing, .connect, .hold, .resume, .end, .callList, .callChanges: break   // applyCallCommand, above
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
         case .tap:
@@ -368,9 +384,14 @@ final class Simulation {
             monitor.setCallVerifier(using: verifier)
         case .verdictBudget(let budget): monitor.setCallVerifierBudget(Double(budget) / 1e9)
         case .verdictOff: monitor.setCallVerifier(using: nil)
+        case .verdictRecorded: monitor.setCallVerifier(using: recordedVerifier)
+        case .verdictAnswer(let question, let verdict): recordedVerifier.answer(question: question, with: verdict)
+        case .delegateReleaseNoticed:
+            delegate = nil
+            monitor.noticeDelegateRelease()
         case .protectWhileScreenCaptured(let flow, let seconds): monitor.protectWhileScreenCaptured(flow, seconds: seconds)
         case .stopProtectingWhileScreenCaptured: monitor.stopProtectingWhileScreenCaptured()
-        case .wait: break
+        case .wait, .recording: break
         case .policyKeys(let file, let issuer, let relax):
             do {
                 try monitor.setPolicyKeys(jwks: Data(try read(file)), issuer: issuer, allowsRelaxation: relax, store: nil, crypto: PolicyCrypto.platform)

@@ -64,7 +64,7 @@ extension ToolCommand {
     var options: [CommandOption] { [] }
     var details: String? { nil }
 
-    /// `simulate FILE|- [--language CODE] [--echo]`: the usage line of the help and the summary.
+    /// `simulate FILE|- [--language CODE] [--echo] [--record FILE]`: the usage line of the help and the summary.
     var synopsis: String {
         ([name] + (operands.map { [$0] } ?? []) + options.map { "[\($0.label)]" }).joined(separator: " ")
     }
@@ -124,7 +124,8 @@ extension ToolCommand {
 /// Every subcommand, in the order the usage summary lists them.
 enum ToolCommands {
     static let all: [any ToolCommand] = [
-        SimulateCommand(), DemoCommand(), BenchCommand(), WatchCommand(), PolicyCommand(), HelpCommand(), VersionCommand(),
+        SimulateCommand(), ReplayCommand(), DemoCommand(), BenchCommand(), WatchCommand(), PolicyCommand(), HelpCommand(),
+        VersionCommand(),
     ]
 
     /// The command `word` names (by its name or an alias), if any.

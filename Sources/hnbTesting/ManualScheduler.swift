@@ -82,6 +82,24 @@ public final class ManualScheduler: MonitorScheduler {
         setNow(max(now, instant))
     }
 
+    /// Moves time to `instant` (never back) without running anything: a recording's replay runs
+    /// the work that fell due where the recording says it ran (`wait`), as the device did.
+    package func move(to instant: Int64) {
+        setNow(max(now, instant))
+    }
+
+    /// Runs the one piece of work that is due first by now (late work at the current instant),
+    /// if any: a recording's `wait`, one step of the device's clock.
+    package func runNextDue() {
+        while let index = indexOfNextDue(by: now) {
+            let entry = entries.remove(at: index)
+            guard let body = entry.work.body else { continue }
+            entry.work.body = nil
+            body()
+            return
+        }
+    }
+
     /// Moves time forward by `nanoseconds` as if the process had been suspended: nothing runs on
     /// the way, then all work that fell due runs at the new instant, in deadline order.
     public func suspend(for nanoseconds: Int64) {

@@ -50,10 +50,14 @@ public final class SimulatedCallSource: CallSource {
         order.compactMap { calls[$0] }.filter { !$0.hasEnded }
     }
 
+    /// Whether ``start`` delivers the complete list of live calls: `true` unless the script is
+    /// a recording, whose own `calls` lines say what the device's source delivered at its start.
+    package var deliversListAtStart = true
+
     /// Delivers the complete list of live calls, then each change as the script makes it.
     package func start(_ deliver: @escaping @Sendable (CallBatch) -> Void) {
         self.deliver = deliver
-        deliver(.complete(liveCalls))
+        if deliversListAtStart { deliver(.complete(liveCalls)) }
     }
 
     /// Stops delivering; calls changed afterwards are kept and reported at the next start.
@@ -76,6 +80,38 @@ public final class SimulatedCallSource: CallSource {
     /// has ended.
     public func deliverCompleteList() {
         deliver?(.complete(liveCalls))
+    }
+
+    /// Delivers `list` as the complete list of the device's calls, as one delivery (rule 15): the
+    /// calls in it take the states given, every other call has ended. As a recording says what a
+    /// device said, no transition is checked: a call may even come back from the end.
+    public func deliverList(_ list: [CallSnapshot]) {
+        // Read, change, write back: an in-place change through the dictionary's subscript would
+        // need a runtime entry point (swift_coroFrameAlloc) that the iOS 17 SDK's runtime lacks.
+        for id in order where !list.contains(where: { $0.id.rawValue == id }) {
+            guard var call = calls[id] else { continue }
+            call.hasEnded = true
+            call.isOnHold = false
+            calls[id] = call
+        }
+        for snapshot in list { set(snapshot) }
+        deliver?(.complete(list))
+    }
+
+    /// Delivers `changes` as one change batch: each call takes the state given (unchecked, as in
+    /// ``deliverList(_:)``), every other call is as it was.
+    public func deliverChanges(_ changes: [CallSnapshot]) {
+        for snapshot in changes { set(snapshot) }
+        deliver?(.changes(changes))
+    }
+
+    /// Whether the call named `id` is known and was placed by the user.
+    public func isOutgoing(_ id: String) -> Bool { calls[id]?.isOutgoing ?? false }
+
+    private func set(_ snapshot: CallSnapshot) {
+        let id = snapshot.id.rawValue
+        if calls[id] == nil { order.append(id) }
+        calls[id] = snapshot
     }
 
     /// A new incoming call starts ringing.

@@ -17,16 +17,8 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSDictionary;
-@class NSString;
-@class CallMonitorProtection;
-@class NSData;
-@class CallMonitorPolicyResult;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
+- (void)stopRecording;
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
@@ -35,6 +27,7 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
+@class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
@@ -137,20 +130,7 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
-@property (nonatomic, readonly) int64_t policyVersion;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
-@interface CallMonitorPolicyResult : NSObject
-@property (nonatomic, readonly) BOOL applied;
-@property (nonatomic, readonly) int64_t version;
-- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
-+ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-@interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
-@property (nonatomic, readonly, strong) NSString * _Nullable reason;
 @end
 

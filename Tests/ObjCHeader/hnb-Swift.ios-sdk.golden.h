@@ -17,17 +17,13 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSData;
-@class NSString;
-@class NSDictionary;
-@class CallMonitorProtection;
-@class CallMonitorPolicyResult;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (BOOL)setPolicyKeysJWKS:(NSData * _Nonnull)jwks issuer:(NSString * _Nonnull)issuer allowsRelaxation:(BOOL)allowsRelaxation error:(NSError * _Nullable * _Nullable)error;
-- (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
+- (void)stopRecording;
+@end
+
+@class NSURL;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (BOOL)startRecordingToURL:(NSURL * _Nonnull)url error:(NSError * _Nullable * _Nullable)error;
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
@@ -36,6 +32,7 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
+@class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
@@ -103,6 +100,7 @@ SWIFT_CLASS_NAMED("CallMonitorProtection")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+@class NSString;
 SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @interface CallMonitorSecurityEvent : NSObject
 @property (nonatomic, readonly) enum CallMonitorFlow flow;
@@ -141,20 +139,7 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
-@property (nonatomic, readonly) int64_t policyVersion;
 - (nonnull instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
-@interface CallMonitorPolicyResult : NSObject
-@property (nonatomic, readonly) BOOL applied;
-@property (nonatomic, readonly) int64_t version;
-- (nonnull instancetype)init SWIFT_UNAVAILABLE;
-+ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-@interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
-@property (nonatomic, readonly, strong) NSString * _Nullable reason;
 @end
 

@@ -162,7 +162,7 @@ extension CommandLineTests {
             ("0 tap now\n", "line 1: unexpected 'now' after 'tap'; 'tap' takes no arguments\n"),
             ("0 start terminate 3 extra\n", "line 1: unexpected 'extra' after 'start terminate 3'; 'start' takes a flow and seconds: start terminate N | start acknowledge N | start observe\n"),
             ("0 incoming A B\n", "line 1: unexpected 'B' after 'incoming A'; 'incoming' takes one call ID\n"),
-            ("0 delegate maybe\n", "line 1: unknown delegate action 'maybe': expected custom, none or release\n"),
+            ("0 delegate maybe\n", "line 1: unknown delegate action 'maybe': expected custom, none, release or released\n"),
             ("0 callback sometimes\n", "line 1: unknown callback action 'sometimes': expected on or off\n"),
             ("0 capture maybe\n", "line 1: 'capture' takes on, off, rule on, rule off, escalate terminate N, escalate acknowledge N or escalate off\n"),
             ("0 capture rule\n", "line 1: 'capture' takes on, off, rule on, rule off, escalate terminate N, escalate acknowledge N or escalate off\n"),
@@ -302,15 +302,15 @@ extension CommandLineTests {
     @Suite("callmonitor help, version and suggestions")
     struct HelpTests {
         @Test("Every subcommand answers --help on stdout with status 0: usage, options with ranges", arguments: [
-            (["simulate", "--help"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]",
+            (["simulate", "--help"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo] [--record FILE]",
              ["  --echo ", "  --language CODE ", "  start terminate N | start acknowledge N ", "  delegate custom | delegate none | delegate release",
               "tap (accepted: true|false)", "Tests/callmonitorTests/Scenarios/*.scenario"]),
-            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]",
+            (["demo", "--help"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]",
              ["--seconds N                    the countdown or the acknowledge delay, 0 to 3600", "--speed X                      play X times faster, 0.1 to 1000",
               "interactive keys:", "  i   a new incoming call ", "  t   tap the dialog's button", "  q   quit"]),
             (["bench", "--help"], "usage: callmonitor bench [--quick]", ["  --quick   a few-second smoke run", "BENCH {...}"]),
-            (["help", "simulate"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo]", ["  --echo "]),
-            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]", []),
+            (["help", "simulate"], "usage: callmonitor simulate FILE|- [--language CODE] [--echo] [--record FILE]", ["  --echo "]),
+            (["demo", "--seconds", "9", "-h"], "usage: callmonitor demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]", []),
             (["help"], "usage:", ["  callmonitor --version"]),
         ])
         func help(arguments: [String], firstLine: String, contains: [String]) async throws {

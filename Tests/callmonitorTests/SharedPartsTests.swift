@@ -166,7 +166,7 @@ struct CommandListTests {
             let summary = command.summary.split(separator: "\n").map { "      \($0)\n" }.joined()
             #expect(usage.contains("  callmonitor \(command.synopsis)\n\(summary)"), "usage lacks \(command.name)")
         }
-        #expect(usage.hasPrefix("usage:\n  callmonitor simulate FILE|- [--language CODE] [--echo]\n"))
+        #expect(usage.hasPrefix("usage:\n  callmonitor simulate FILE|- [--language CODE] [--echo] [--record FILE]\n"))
     }
 
     @Test("The synopsis and the options table come from the same declarations as the parser")
@@ -178,7 +178,7 @@ struct CommandListTests {
             }
             #expect(command.help.contains("\n  --help "))
         }
-        #expect(DemoCommand().synopsis == "demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive]")
+        #expect(DemoCommand().synopsis == "demo [--flow terminate|acknowledge] [--seconds N] [--speed X] [--language CODE] [--interactive] [--record FILE]")
         #expect(BenchCommand().help.contains("\n  --quick   a few-second smoke run (CI uses it to prove the tool works)\n  --help    this text\n"))
     }
 
@@ -186,7 +186,7 @@ struct CommandListTests {
     func names() {
         let words = ToolCommands.all.flatMap { [$0.name] + $0.aliases }
         #expect(Set(words).count == words.count)
-        #expect(ToolCommands.names == ["simulate", "demo", "bench", "watch", "policy", "help", "--version"])
+        #expect(ToolCommands.names == ["simulate", "replay", "demo", "bench", "watch", "policy", "help", "--version"])
         for word in words { #expect(ToolCommands.named(word) != nil) }
         #expect(ToolCommands.named("-V")?.name == "--version")
         #expect(ToolCommands.named("--help")?.name == "help")

@@ -62,6 +62,8 @@ final class InvariantChecker {
     var step = 0
     /// Tracing costs more than the checks; it is switched on to replay a failing seed.
     var tracing = false
+    /// Every observation with its instant, when set: to compare runs with recording on and off.
+    var log: [String]?
 
     // The model, kept up to date by the generator.
     /// Whether the monitor is monitoring (an app-wide policy, observe included, a protection, or the
@@ -133,6 +135,7 @@ final class InvariantChecker {
 
     func observe(_ observation: Observation) {
         note("  -> \(observation)")
+        log?.append("\(scheduler.now) \(observation)")
         observations += 1
         if !MainQueue.isCurrent { fail("\(observation) off the main thread") }
         if exited { fail("\(observation) after the exit") }
@@ -370,14 +373,27 @@ struct RandomRun {
     /// whenever, every expectation of the model must still hold.
     lazy var verifier = ScriptedCallVerifier(scheduler: scheduler)
     var verifierSet = false
+    /// Issue 29: where each monitor of the run records its session (one file a launch), if anywhere.
+    let recordingDirectory: URL?
+    private(set) var recordings: [URL] = []
 
-    init(seed: UInt64, steps: Int) {
+    init(seed: UInt64, steps: Int, recordingTo directory: URL? = nil) {
         self.seed = seed
         self.steps = steps
+        recordingDirectory = directory
         rng = SeededGenerator(seed: seed)
         checker = InvariantChecker(scheduler: scheduler)
         monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator, screenCapture: capture)
+        startRecording()
         wire()
+    }
+
+    /// Records the current monitor, from before its first input, when the run records.
+    mutating func startRecording() {
+        guard let recordingDirectory else { return }
+        let file = recordingDirectory.appendingPathComponent("seed\(seed)-launch\(recordings.count + 1).scenario")
+        recordings.append(file)
+        try? monitor.startRecording(to: file, maxBytes: .max)
     }
 
     /// Connects the checker to the current monitor's outputs.
@@ -417,7 +433,9 @@ struct RandomRun {
         verifierSet = false
         renderer = SimulatedAlertRenderer()
         terminator = SimulatedTerminator()
+        monitor.finishRecording()
         monitor = CallMonitor(callSource: calls, appState: app, scheduler: scheduler, alertRenderer: renderer, terminator: terminator, screenCapture: capture)
+        startRecording()
         delegate = nil
         delegateSet = false
         handedOut.all.removeAll()

@@ -8,7 +8,7 @@ import Foundation
 /// verifier's question, the surfaces, the outcomes, the exit and the published signals.
 @MainActor
 final class MonitorCore {
-    private let scheduler: any MonitorScheduler
+    let scheduler: any MonitorScheduler
     private let queue: CommandQueue
     private let sources: SourceRunner
     private let wakeUp: WakeUpTimer
@@ -29,6 +29,8 @@ final class MonitorCore {
     nonisolated let eventFeed = Broadcaster<CallEvent>()
     /// Every outcome, for ``CallMonitor/outcomes``.
     nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
+    /// The session recording in progress, if any (issue 29); set and cleared from any thread.
+    nonisolated let recording = Locked<SessionRecorder?>(nil)
     /// Numbers the protections (rule 18), on the caller's thread.
     nonisolated let protectionIDs = ProtectionIDs()
     /// The signed policy's keys, issuer, crypto and file (issue 28), set from any thread.
@@ -93,8 +95,21 @@ final class MonitorCore {
         // An owner let go of in this step (`stopSources`) lives to the step's end, so that the
         // app code the step runs after it (outcome handler, hook) still finds its monitor.
         let ownerThroughStep = sources.owner
-        let actions = engine.handle(input, now: scheduler.now, wallClock: wallClock()) { sources.sensors }
+        let recorder = recording.value
+        let now = scheduler.now
+        // A recording writes what the engine read of the app and capture state, and whether a
+        // tap is for the presentation on screen; neither read changes what the engine decides.
+        var sensed: MonitorEngine.Sensors?
+        let shownToken = recorder == nil ? nil : engine.shownEvent?.token
+        let actions = engine.handle(input, now: now, wallClock: wallClock()) {
+            let read = sources.sensors
+            sensed = read
+            return read
+        }
+        recorder?.record(input, now: now, sensed: sensed, shownToken: shownToken, actions: actions)
         for action in actions {
+            // The live terminator does not return: the exit's line reaches the file first.
+            if case .exit = action { recorder?.flushBeforeExit() }
             perform(action)
         }
         signals.publish(engine.signalsInPlace())

@@ -1,0 +1,314 @@
+// What a recording says: each input the engine handled, as the scenario line that makes the
+// simulator hand the engine the same input, and each output of the step as a comment line in
+// the transcript's JSON form. Pure and platform-independent, so every line is tested on Linux;
+// the recorder (SessionRecorder.swift) only writes what this returns.
+
+/// Turns the engine's inputs and actions into the lines of a recording, and keeps what that
+/// needs: the names given to calls, protections and verifier questions in order of appearance,
+/// the last state the file gave each call, and the app and capture state the file has set.
+struct SessionScript: Sendable {
+    /// The prefix of an output line: a comment for the simulator, a line `replay --check` compares.
+    static let outputPrefix = "#> "
+
+    /// The instant the recording started (nanoseconds of the monitor's clock): time 0 of the file.
+    let origin: Int64
+
+    private var callNames: [CallID: String] = [:]
+    /// Each call's state as the file last gave it (`ended` also once a complete list left it out).
+    private var callStates: [CallID: CallLineState] = [:]
+    private var protectionNames: [UInt64: String] = [:]
+    private var protectionsMade = 0
+    /// The engine's question numbers, as the order the file's verifier was asked in (1, 2, …).
+    private var questions: [UInt64: Int] = [:]
+    private var questionsAsked = 0
+    private var verifierSet = false
+    /// The app and capture state the file has set so far (the simulator's: foreground, not captured).
+    private var foreground = true
+    private var captured = false
+
+    init(origin: Int64) { self.origin = origin }
+
+    /// The state of a call as a `calls` or `changes` word says it.
+    enum CallLineState: String, Sendable {
+        case ringing, dialing, connected, held, ended
+
+        init(_ snapshot: CallSnapshot) {
+            if snapshot.hasEnded {
+                self = .ended
+            } else if snapshot.isOnHold {
+                self = .held
+            } else if snapshot.countsAsConnected {
+                self = .connected
+            } else {
+                self = snapshot.isOutgoing ? .dialing : .ringing
+            }
+        }
+    }
+
+    // MARK: Inputs
+
+    /// The lines for `input`, handled at `now`: the scenario line that replays it (with, before
+    /// it, the app or capture state the engine read as it handled it, when the file said another),
+    /// or a comment for what the simulator makes itself (a wake-up, a budget's end) or cannot make.
+    ///
+    /// - Parameters:
+    ///   - sensed: What the engine read of the app and capture state in this step, if it did.
+    ///   - shownToken: The token of the presentation on screen before the step, if any: a tap
+    ///     for another one is ignored by the engine (rule 12), and written as a comment.
+    mutating func lines(for input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?) -> [String] {
+        let time = Self.seconds(now &- origin)
+        var lines: [String] = []
+        if let sensed {
+            if sensed.isForeground != foreground { lines.append("\(time) \(sensed.isForeground ? "foreground" : "background")") }
+            if sensed.isCaptured != captured { lines.append("\(time) capture \(sensed.isCaptured ? "on" : "off")") }
+            foreground = sensed.isForeground
+            captured = sensed.isCaptured
+        }
+        // The one place an input becomes a line: exhaustive, so a new command cannot be left
+        // unrecorded (RecordingTests checks every case has a line or a comment).
+        let line: String?
+        switch input {
+        case .start(let policy, _): line = "start \(Self.words(policy))"
+        case .observe: line = "start observe"
+        case .stop: line = "stop"
+        case .beginProtection(let id, let policy, _):
+            protectionsMade += 1
+            let name = "P\(protectionsMade)"
+            protectionNames[id] = name
+            line = "protect \(name) \(Self.words(policy))"
+        case .endProtection(let id):
+            if let name = protectionNames.removeValue(forKey: id) {
+                line = "unprotect \(name)"
+            } else {
+                line = "# unprotect: a protection not open in this recording (begun before it, or ended twice)"
+            }
+        case .exempt(let id): line = "exempt \(name(of: id))"
+        case .removeExemption(let id): line = "unexempt \(name(of: id))"
+        case .userAction(let token):
+            // With nothing on screen the simulator's `tap` does nothing either; with another
+            // presentation on screen it would tap that one, so the file says what happened.
+            line = shownToken == nil || token == shownToken ? "tap" : "# tap: for a presentation no longer on screen (ignored, rule 12)"
+        case .setDelegate(let box): line = box.object == nil ? "delegate none" : "delegate custom"
+        case .setCallback(let callback): line = callback == nil ? "callback off" : "callback on"
+        case .setStrings(let strings): line = "# dialog language \(strings.language) (simulate --language)"
+        case .setBeforeForceExit(let hook, _): line = "# before-exit hook \(hook == nil ? "removed" : "set")"
+        case .callDetection(let on): line = "detection \(on ? "on" : "off")"
+        case .setOutcomeHandler(let handler): line = "# outcome handler \(handler == nil ? "removed" : "set")"
+        case .refusesAcknowledgementWhileScreenCaptured(let on): line = "capture rule \(on ? "on" : "off")"
+        case .setCallVerifier(let box):
+            verifierSet = box != nil
+            line = box == nil ? "verdict off" : "verdict recorded"
+        case .verdictBudget(let nanoseconds): line = "verdict budget \(Self.seconds(nanoseconds))"
+        case .screenCaptureEscalation(let policy, _): line = "capture escalate \(policy.map(Self.words) ?? "off")"
+        case .calls(let batch, _): line = callLine(batch)
+        case .appState(let isForeground, _):
+            foreground = isForeground
+            line = isForeground ? "foreground" : "background"
+        case .screenCapture(let isCaptured, _):
+            captured = isCaptured
+            line = "capture \(isCaptured ? "on" : "off")"
+        // The replay's clock makes these itself; `wait` says where they ran (the recorder
+        // writes one for every wake-up).
+        case .wake, .verdictBudgetExpired: line = "wait"
+        case .verdictArrived(let request, let verdict):
+            if let question = questions[request] {
+                line = "verdict answer \(question) \(Self.word(verdict))"
+            } else {
+                line = "# verdict answer to a question asked before this recording: \(Self.word(verdict))"
+            }
+        case .delegateReleased: line = "delegate released"
+        }
+        if let line { lines.append(line.hasPrefix("#") ? line : "\(time) \(line)") }
+        return lines
+    }
+
+    /// `terminate 3`, `acknowledge 0`: the policy's words, its seconds as clamped (clamping again
+    /// changes nothing, so the replay's policy is the same).
+    private static func words(_ policy: MonitorPolicy) -> String { "\(policy.flow) \(policy.seconds)" }
+
+    private static func word(_ verdict: CallMonitorCallVerdict) -> String {
+        switch verdict {
+        case .bankIsCalling: "bank"
+        case .bankIsNotCalling: "notbank"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// `C1`, `C2`, … in order of appearance: a device's call identifiers never reach the file.
+    private mutating func name(of id: CallID) -> String {
+        if let name = callNames[id] { return name }
+        let name = "C\(callNames.count + 1)"
+        callNames[id] = name
+        return name
+    }
+
+    /// A complete list as `calls`; one call's change that the simulator's own commands make as a
+    /// single delivery (a new call, connect, hold, resume, end) as that command; any other batch
+    /// as one `changes` line, which delivers it as it came.
+    private mutating func callLine(_ batch: CallBatch) -> String {
+        if batch.isComplete {
+            var words = ["calls"]
+            var listed: Set<CallID> = []
+            for snapshot in batch.calls where !snapshot.hasEnded && !listed.contains(snapshot.id) {
+                listed.insert(snapshot.id)
+                let state = CallLineState(snapshot)
+                words.append("\(name(of: snapshot.id)):\(state.rawValue)")
+                callStates[snapshot.id] = state
+            }
+            // What the list leaves out has ended (rule 15), and an ended snapshot in it says the
+            // same (the complete batch's contract): the simulator marks them ended too.
+            for id in callStates.keys where !listed.contains(id) { callStates[id] = .ended }
+            return words.joined(separator: " ")
+        }
+        if batch.calls.count == 1, let snapshot = batch.calls.first, let command = transition(snapshot) {
+            callStates[snapshot.id] = CallLineState(snapshot)
+            return "\(command) \(name(of: snapshot.id))"
+        }
+        var words = ["changes"]
+        var named: [CallID: Int] = [:]
+        for snapshot in batch.calls {
+            let state = CallLineState(snapshot)
+            let word = "\(name(of: snapshot.id)):\(state.rawValue)"
+            // A batch that names a call twice: its last snapshot is the one the engine keeps.
+            if let index = named[snapshot.id] { words[index] = word } else { named[snapshot.id] = words.count; words.append(word) }
+            callStates[snapshot.id] = state
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The simulator command that turns the call's last state into `snapshot`'s, if one does.
+    private func transition(_ snapshot: CallSnapshot) -> String? {
+        let next = CallLineState(snapshot)
+        switch (callStates[snapshot.id], next) {
+        case (nil, .ringing): return "incoming"
+        case (nil, .dialing): return "outgoing"
+        case (.ringing?, .connected), (.dialing?, .connected): return "connect"
+        case (.connected?, .held): return "hold"
+        case (.held?, .connected): return "resume"
+        case (.ringing?, .ended), (.dialing?, .ended), (.connected?, .ended), (.held?, .ended): return "end"
+        default: return nil
+        }
+    }
+
+    // MARK: Outputs
+
+    /// The output lines of the actions of one step at `now`, in their order: what the callback,
+    /// the surfaces, the outcome handler and the exit were told (the engine's housekeeping, its
+    /// timers and sources, leaves no line).
+    mutating func lines(for actions: [MonitorEngine.Action], now: Int64) -> [String] {
+        var lines: [String] = []
+        for action in actions {
+            var line = OutputLine(t: now &- origin)
+            switch action {
+            case .emit(let event):
+                line.add("kind", "event")
+                line.add("event", event.description)
+            case .present(let flow, let remaining, _, let button, let verdict, _, let surface):
+                line.add("kind", "present")
+                line.add("flow", flow.description)
+                line.add("remaining", Int(remaining))
+                line.add("button", Self.word(button))
+                line.add("verdict", verdict.description)
+                line.add("surface", surface.description)
+            case .tick(let remaining, let button, let surface):
+                line.add("kind", "tick")
+                line.add("remaining", Int(remaining))
+                line.add("button", Self.word(button))
+                line.add("surface", surface.description)
+            case .dismiss(let surface):
+                line.add("kind", "dismiss")
+                line.add("surface", surface.description)
+            case .button(let button, let surface):
+                line.add("kind", "button")
+                line.add("button", Self.word(button))
+                line.add("surface", surface.description)
+            case .verdict(let verdict, let surface):
+                line.add("kind", "verdict")
+                line.add("verdict", verdict.description)
+                line.add("surface", surface.description)
+            case .ask(let request, _):
+                guard verifierSet else { continue }
+                questionsAsked += 1
+                questions[request] = questionsAsked
+                line.add("kind", "ask")
+                line.add("question", questionsAsked)
+            case .outcome(let outcome):
+                line.add("kind", "outcome")
+                line.add("ending", outcome.ending.description)
+                line.add("flow", outcome.flow.description)
+                line.addSeconds("startedAt", outcome.startedAt &- origin)
+                line.add("lowestRemaining", Int(outcome.lowestRemaining))
+                line.add("shownOn", outcome.presentations.map(\.surface.description).joined(separator: ","))
+                line.add("captured", outcome.wasScreenCaptured)
+                line.add("verdict", outcome.verdict.description)
+                if let at = outcome.verdictArrivedAt { line.addSeconds("verdictAt", at &- origin) } else { line.addNull("verdictAt") }
+            case .exit(let code):
+                line.add("kind", "exit")
+                line.add("code", Int(code))
+            case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .stopSources, .armExitWatchdog,
+                 .cancelAsk, .install:
+                continue
+            }
+            lines.append(Self.outputPrefix + line.text)
+        }
+        return lines
+    }
+
+    private static func word(_ button: MonitorEngine.Button) -> String {
+        switch button {
+        case .hidden: "hidden"
+        case .available: "available"
+        case .refused: "refused"
+        }
+    }
+
+    // MARK: Numbers
+
+    /// Nanoseconds as seconds with only the decimals needed (`3`, `1.5`, `0.000000001`), exactly,
+    /// as the scenario language and the transcript write times.
+    static func seconds(_ nanoseconds: Int64) -> String {
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let whole = magnitude / 1_000_000_000
+        var fraction = String(magnitude % 1_000_000_000)
+        guard fraction != "0" else { return "\(sign)\(whole)" }
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(whole).\(fraction)"
+    }
+}
+
+/// One output line under construction: `t` first, then the fields in the order added, as the
+/// simulator's transcript writes its JSON objects.
+struct OutputLine {
+    private var fields: [String]
+
+    init(t: Int64) { fields = ["\"t\":\(SessionScript.seconds(t))"] }
+
+    mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\":\(Self.quote(value))") }
+    mutating func add(_ key: String, _ value: Int) { fields.append("\"\(key)\":\(value)") }
+    mutating func add(_ key: String, _ value: Bool) { fields.append("\"\(key)\":\(value)") }
+    mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { fields.append("\"\(key)\":\(SessionScript.seconds(nanoseconds))") }
+    mutating func addNull(_ key: String) { fields.append("\"\(key)\":null") }
+
+    var text: String { "{" + fields.joined(separator: ",") + "}" }
+
+    /// A JSON string: quote, backslash and control characters escaped.
+    static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
