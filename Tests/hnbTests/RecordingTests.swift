@@ -79,7 +79,7 @@ struct RecordingTests {
             0 calls
             1 incoming C1
             #> {"t":1,"kind":"event","event":"ringing"}
-            #> {"t":1,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","surface":"builtInDialog"}
+            #> {"t":1,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             1.5 connect C1
             #> {"t":1.5,"kind":"event","event":"started"}
             2 wait
@@ -119,7 +119,7 @@ struct RecordingTests {
             7.25 incoming C1
             #> {"t":7.25,"kind":"event","event":"ringing"}
             7.25 foreground
-            #> {"t":7.25,"kind":"present","flow":"acknowledge","remaining":3,"button":"hidden","verdict":"unknown","surface":"builtInDialog"}
+            #> {"t":7.25,"kind":"present","flow":"acknowledge","remaining":3,"button":"hidden","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             7.25 stop
             #> {"t":7.25,"kind":"dismiss","surface":"builtInDialog"}
             #> {"t":7.25,"kind":"outcome","ending":"monitoringStopped","flow":"acknowledge","startedAt":7.25,"lowestRemaining":3,"shownOn":"builtInDialog","captured":true,"verdict":"unknown","verdictAt":null}
@@ -193,7 +193,7 @@ struct RecordingTests {
             0 incoming C1
             0 incoming C2
             #> {"t":0,"kind":"event","event":"ringing"}
-            #> {"t":0,"kind":"present","flow":"acknowledge","remaining":1,"button":"hidden","verdict":"unknown","surface":"builtInDialog"}
+            #> {"t":0,"kind":"present","flow":"acknowledge","remaining":1,"button":"hidden","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             #> {"t":0,"kind":"ask","question":1}
             0.5 verdict answer 1 notbank
             #> {"t":0.5,"kind":"verdict","verdict":"bankIsNotCalling","surface":"builtInDialog"}
@@ -204,7 +204,7 @@ struct RecordingTests {
             #> {"t":1,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":0,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"bankIsNotCalling","verdictAt":0.5}
             1 callback off
             1 unexempt C1
-            #> {"t":1,"kind":"present","flow":"acknowledge","remaining":1,"button":"hidden","verdict":"unknown","surface":"builtInDialog"}
+            #> {"t":1,"kind":"present","flow":"acknowledge","remaining":1,"button":"hidden","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             #> {"t":1,"kind":"ask","question":2}
             1 unprotect P1
             #> {"t":1,"kind":"dismiss","surface":"builtInDialog"}
@@ -237,7 +237,7 @@ struct RecordingTests {
             #> {"t":1,"kind":"tick","remaining":2,"button":"available","surface":"delegate"}
             2 delegate released
             #> {"t":2,"kind":"dismiss","surface":"delegate"}
-            #> {"t":2,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","surface":"builtInDialog"}
+            #> {"t":2,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             2 wait
             #> {"t":2,"kind":"tick","remaining":1,"button":"available","surface":"builtInDialog"}
             2.5 delegate none
@@ -326,6 +326,12 @@ struct RecordingTests {
         case .verdictArrived: "# verdict answer to a question asked before this recording: bank"
         case .verdictBudgetExpired: "0 wait"
         case .delegateReleased: "0 delegate released"
+        case .policyKeys: "# policy keys pinned (relaxation allowed): not replayed"
+        case .policyAttributes: "# policy attributes os,region: not replayed"
+        case .applyPolicy: "# policy document ver 4: not replayed"
+        case .policyRejected: "# policy document refused: rollback"
+        case .wallClockChanged: "# wall clock changed"
+        case .policyWake: "# policy switch (nbf or exp): not replayed"
         }
     }
 
@@ -340,6 +346,8 @@ struct RecordingTests {
             .verdictBudget(500_000_000), .screenCaptureEscalation(nil), .calls(.complete([CallSnapshot(id: CallID("u"), hasConnected: true)])),
             .appState(isForeground: false), .screenCapture(isCaptured: true), .wake(), .verdictArrived(request: 3, .bankIsCalling),
             .verdictBudgetExpired(request: 3), .delegateReleased,
+            PolicyEngineRig.keys(relax: true), .policyAttributes(["region": "DE", "os": "iOS"]),
+            PolicyEngineRig.apply(ver: 4, rules: PolicyEngineRig.killSwitch), .policyRejected(.rollback), .wallClockChanged, .policyWake(),
         ]
         for input in samples {
             var script = SessionScript(origin: 0)
@@ -356,5 +364,23 @@ struct RecordingTests {
         #expect(script.lines(for: .endProtection(id: 9), now: 0, sensed: nil, shownToken: nil) == ["# unprotect: a protection not open in this recording (begun before it, or ended twice)"])
         #expect(script.lines(for: .userAction(token: 4), now: 0, sensed: nil, shownToken: 5) == ["# tap: for a presentation no longer on screen (ignored, rule 12)"])
         #expect(script.lines(for: .userAction(token: 5), now: 0, sensed: nil, shownToken: 5) == ["0 tap"])
+    }
+
+    @Test("A protection keeps the app's name when the scenario language can say it, and its context as the protect command writes it")
+    func protectionNamesAndContexts() {
+        var script = SessionScript(origin: 0)
+        let terminate = MonitorPolicy(flow: .terminate, requestedSeconds: 5)
+        let payment = CallMonitorContext(kind: .payment, detail: #"You are sending €2,000 to "M. \ Mustermann"."#)
+        #expect(script.lines(for: .beginProtection(id: 1, terminate, name: "transfer", context: payment), now: 0, sensed: nil, shownToken: nil)
+            == [#"0 protect transfer terminate 5 payment "You are sending €2,000 to \"M. \\ Mustermann\".""#])
+        // The same name open twice, a name with a space or a comment sign, a name that looks like
+        // the file's own (P2), and no name: each is numbered instead.
+        #expect(script.lines(for: .beginProtection(id: 2, terminate, name: "transfer"), now: 0, sensed: nil, shownToken: nil) == ["0 protect P2 terminate 5"])
+        #expect(script.lines(for: .beginProtection(id: 3, terminate, name: "pay now"), now: 0, sensed: nil, shownToken: nil) == ["0 protect P3 terminate 5"])
+        #expect(script.lines(for: .beginProtection(id: 4, terminate, name: "a#b"), now: 0, sensed: nil, shownToken: nil) == ["0 protect P4 terminate 5"])
+        #expect(script.lines(for: .beginProtection(id: 5, terminate, name: "P9"), now: 0, sensed: nil, shownToken: nil) == ["0 protect P5 terminate 5"])
+        #expect(script.lines(for: .beginProtection(id: 6, terminate, context: CallMonitorContext(kind: .credentials)), now: 0, sensed: nil, shownToken: nil)
+            == ["0 protect P6 terminate 5 credentials"])
+        #expect(script.lines(for: .endProtection(id: 1), now: 0, sensed: nil, shownToken: nil) == ["0 unprotect transfer"])
     }
 }

@@ -71,11 +71,11 @@ struct SessionScript: Sendable {
         case .start(let policy, _): line = "start \(Self.words(policy))"
         case .observe: line = "start observe"
         case .stop: line = "stop"
-        case .beginProtection(let id, let policy, _):
+        case .beginProtection(let id, let policy, let appName, let context, _):
             protectionsMade += 1
-            let name = "P\(protectionsMade)"
+            let name = protectionName(appName)
             protectionNames[id] = name
-            line = "protect \(name) \(Self.words(policy))"
+            line = "protect \(name) \(Self.words(policy))" + (context.map { " " + Self.words($0) } ?? "")
         case .endProtection(let id):
             if let name = protectionNames.removeValue(forKey: id) {
                 line = "unprotect \(name)"
@@ -117,6 +117,16 @@ struct SessionScript: Sendable {
                 line = "# verdict answer to a question asked before this recording: \(Self.word(verdict))"
             }
         case .delegateReleased: line = "delegate released"
+        // The signed policy (issue 28): the file holds neither the pinned keys nor the documents
+        // (the app's, which it may not want copied to a QA file), so these are comments, and a
+        // replay runs on the code's policy from there on: `replay --check` then shows where the
+        // document changed what the monitor did. The document's own switches are its wake-ups.
+        case .policyKeys(let keys): line = "# policy keys pinned (relaxation \(keys.allowsRelaxation ? "allowed" : "not allowed")): not replayed"
+        case .policyAttributes(let attributes): line = "# policy attributes \(attributes.keys.sorted().joined(separator: ",")): not replayed"
+        case .applyPolicy(let document, _): line = "# policy document ver \(document.version): not replayed"
+        case .policyRejected(let reason): line = "# policy document refused: \(reason)"
+        case .wallClockChanged: line = "# wall clock changed"
+        case .policyWake: line = "# policy switch (nbf or exp): not replayed"
         }
         if let line { lines.append(line.hasPrefix("#") ? line : "\(time) \(line)") }
         return lines
@@ -132,6 +142,31 @@ struct SessionScript: Sendable {
         case .bankIsNotCalling: "notbank"
         case .unknown: "unknown"
         }
+    }
+
+    /// The app's name of a protection when the scenario language can say it and no open one has
+    /// it (one word, no quote or comment sign: a document's `screens` address it, so the replay
+    /// must use the same name); else `P1`, `P2`, … by the protections' order.
+    private func protectionName(_ appName: String?) -> String {
+        if let appName, !appName.isEmpty, appName.count <= 64,
+           appName.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !$0.properties.isWhitespace && !"#\"\\".unicodeScalars.contains($0) }),
+           !(appName.first == "P" && appName.dropFirst().allSatisfy(\.isNumber)),
+           !protectionNames.values.contains(appName) {
+            return appName
+        }
+        return "P\(protectionsMade)"
+    }
+
+    /// `payment "You are sending €2,000 to M."`: a context as the `protect` command takes it
+    /// (the detail is already cleaned, so it holds no line break; quotes and backslashes escaped).
+    private static func words(_ context: CallMonitorContext) -> String {
+        guard let detail = context.detail else { return context.kindName }
+        var escaped = ""
+        for character in detail {
+            if character == "\\" || character == "\"" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\(context.kindName) \"\(escaped)\""
     }
 
     /// `C1`, `C2`, … in order of appearance: a device's call identifiers never reach the file.
@@ -203,13 +238,22 @@ struct SessionScript: Sendable {
             case .emit(let event):
                 line.add("kind", "event")
                 line.add("event", event.description)
-            case .present(let flow, let remaining, _, let button, let verdict, _, let surface):
+            case .present(let flow, let remaining, _, let button, let verdict, _, let context, let surface):
                 line.add("kind", "present")
                 line.add("flow", flow.description)
                 line.add("remaining", Int(remaining))
                 line.add("button", Self.word(button))
                 line.add("verdict", verdict.description)
+                Self.add(context, to: &line)
                 line.add("surface", surface.description)
+            case .context(let context, let surface):
+                line.add("kind", "context")
+                Self.add(context, to: &line)
+                line.add("surface", surface.description)
+            case .policy(let event):
+                line.add("kind", "policy")
+                line.add("result", event.result.rawValue)
+                if let version = event.version { line.add("version", Int(version)) } else { line.addNull("version") }
             case .tick(let remaining, let button, let surface):
                 line.add("kind", "tick")
                 line.add("remaining", Int(remaining))
@@ -246,12 +290,18 @@ struct SessionScript: Sendable {
                 line.add("kind", "exit")
                 line.add("code", Int(code))
             case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .stopSources, .armExitWatchdog,
-                 .cancelAsk, .install:
+                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy:
                 continue
             }
             lines.append(Self.outputPrefix + line.text)
         }
         return lines
+    }
+
+    /// The context as drawn: its kind and its cleaned detail, or `null`s.
+    private static func add(_ context: CallMonitorContext?, to line: inout OutputLine) {
+        if let context { line.add("contextKind", context.kindName) } else { line.addNull("contextKind") }
+        if let detail = context?.detail { line.add("detail", detail) } else { line.addNull("detail") }
     }
 
     private static func word(_ button: MonitorEngine.Button) -> String {
