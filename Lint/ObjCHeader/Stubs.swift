@@ -50,6 +50,8 @@ package struct PolicyFileStore: Sendable {
 
 extension PolicyAttributes {
     static var library: [String: String] { [:] }
+}
+
 // Recording/ (left out: it calls open(2), write(2) and uname(3)): what MonitorCore and the facade use.
 @MainActor
 final class SessionRecorder {

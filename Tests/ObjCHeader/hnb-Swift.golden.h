@@ -17,6 +17,18 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+@class NSDictionary;
+@class NSString;
+@class CallMonitorProtection;
+@class NSData;
+@class CallMonitorPolicyResult;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
+@end
+
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)stopRecording;
 @end
@@ -27,12 +39,13 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
-@class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;
@@ -64,6 +77,19 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallVerdict, "CallMonitorCallVerd
   CallMonitorCallVerdictBankIsCalling = 1,
   CallMonitorCallVerdictBankIsNotCalling = 2,
 };
+
+SWIFT_CLASS_NAMED("CallMonitorContext")
+@interface CallMonitorContext : NSObject
+@property (nonatomic, readonly, copy) NSString * _Nullable detail;
+@property (nonatomic, readonly, copy) NSString * _Nonnull kindName;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_PROTOCOL_NAMED("CallMonitorContextDelegate")
+@protocol CallMonitorContextDelegate
+- (void)callMonitorDidChangeContext:(CallMonitorContext * _Nullable)context;
+@end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
 SWIFT_PROTOCOL_NAMED("CallMonitorDelegate")
@@ -105,6 +131,7 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL isAcknowledgementRefused;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
+@property (nonatomic, readonly, strong) CallMonitorContext * _Nullable context;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
@@ -130,7 +157,20 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
+@property (nonatomic, readonly) int64_t policyVersion;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
+@interface CallMonitorPolicyResult : NSObject
+@property (nonatomic, readonly) BOOL applied;
+@property (nonatomic, readonly) int64_t version;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+@interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
+@property (nonatomic, readonly, strong) NSString * _Nullable reason;
 @end
 

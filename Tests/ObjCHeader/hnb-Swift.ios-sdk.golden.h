@@ -26,18 +26,32 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (BOOL)startRecordingToURL:(NSURL * _Nonnull)url error:(NSError * _Nullable * _Nullable)error;
 @end
 
+@class NSData;
+@class NSString;
+@class NSDictionary;
+@class CallMonitorProtection;
+@class CallMonitorPolicyResult;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (BOOL)setPolicyKeysJWKS:(NSData * _Nonnull)jwks issuer:(NSString * _Nonnull)issuer allowsRelaxation:(BOOL)allowsRelaxation error:(NSError * _Nullable * _Nullable)error;
+- (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
-@class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;
@@ -70,6 +84,22 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallVerdict, "CallMonitorCallVerd
   CallMonitorCallVerdictBankIsNotCalling = 2,
 };
 
+SWIFT_CLASS_NAMED("CallMonitorContext")
+@interface CallMonitorContext : NSObject
+@property (nonatomic, readonly, copy) NSString * _Nullable detail;
+@property (nonatomic, readonly, copy) NSString * _Nonnull kindName;
+- (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
+@property (nonatomic, readonly) NSUInteger hash;
+@property (nonatomic, readonly, copy) NSString * _Nonnull description;
+- (nonnull instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_PROTOCOL_NAMED("CallMonitorContextDelegate")
+@protocol CallMonitorContextDelegate
+- (void)callMonitorDidChangeContext:(CallMonitorContext * _Nullable)context;
+@end
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorFlow)
 SWIFT_PROTOCOL_NAMED("CallMonitorDelegate")
 @protocol CallMonitorDelegate
@@ -100,7 +130,6 @@ SWIFT_CLASS_NAMED("CallMonitorProtection")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSString;
 SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @interface CallMonitorSecurityEvent : NSObject
 @property (nonatomic, readonly) enum CallMonitorFlow flow;
@@ -111,6 +140,7 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL isAcknowledgementRefused;
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
+@property (nonatomic, readonly, strong) CallMonitorContext * _Nullable context;
 - (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
 @property (nonatomic, readonly) NSUInteger hash;
 @property (nonatomic, readonly, copy) NSString * _Nonnull description;
@@ -139,7 +169,20 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
+@property (nonatomic, readonly) int64_t policyVersion;
 - (nonnull instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
+@interface CallMonitorPolicyResult : NSObject
+@property (nonatomic, readonly) BOOL applied;
+@property (nonatomic, readonly) int64_t version;
+- (nonnull instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
+@interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
+@property (nonatomic, readonly, strong) NSString * _Nullable reason;
 @end
 
