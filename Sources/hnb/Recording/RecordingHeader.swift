@@ -51,8 +51,14 @@ enum RecordingHeader {
         return true
         #elseif os(iOS)
         // An iPhone or iPad app running on a Mac with Apple silicon.
+        #if HNB_APPLE_LINT
+        // The Linux Foundation that scripts/lint-apple compiles against has no isiOSAppOnMac;
+        // the real-SDK check compiles the line below.
+        return false
+        #else
         if #available(iOS 14.0, *) { return ProcessInfo.processInfo.isiOSAppOnMac }
         return false
+        #endif
         #else
         return false
         #endif
