@@ -115,4 +115,9 @@ extension MonitorEngine {
         let (sum, overflow) = start.addingReportingOverflow(nanoseconds)
         return overflow ? .max : sum
     }
+
+    /// Rule 23: a call joined the session; the event on screen, if any, asks the verifier again.
+    mutating func callJoined() {
+        shownEvent?.noteCallJoined()
+    }
 }

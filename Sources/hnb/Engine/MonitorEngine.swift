@@ -410,23 +410,6 @@ struct MonitorEngine: Sendable {
         shownEvent = nil
     }
 
-    /// Rule 29: a protection that began or ended without changing the policy in force may change
-    /// which context the event on screen shows: then only its drawing changes (a redraw, like the
-    /// verdict line): no event ends, no countdown moves, no wake-up is touched. An event that
-    /// began in this step was presented with the context already.
-    private mutating func followContext(into actions: inout [Action]) {
-        guard phase == .on, let event = shownEvent else { return }
-        let context = guards.context
-        guard context != event.context else { return }
-        shownEvent?.show(context)
-        actions.append(.context(context, on: event.surface))
-    }
-
-    /// Rule 23: a call joined the session; the event on screen, if any, asks the verifier again.
-    mutating func callJoined() {
-        shownEvent?.noteCallJoined()
-    }
-
     mutating func exit(now: Int64, into actions: inout [Action]) {
         // Rule 5: exit only while the call session is live. An event on screen implies it (rule 7
         // ends the event with the session), so anything else is a bug in this file.

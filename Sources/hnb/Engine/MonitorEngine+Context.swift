@@ -1,0 +1,16 @@
+// Rule 29's step: the context the event on screen shows follows the protections open, as a
+// redraw only. Which context that is, is `Guards.context`'s decision.
+
+extension MonitorEngine {
+    /// Rule 29: a protection that began or ended without changing the policy in force may change
+    /// which context the event on screen shows: then only its drawing changes (a redraw, like the
+    /// verdict line): no event ends, no countdown moves, no wake-up is touched. An event that
+    /// began in this step was presented with the context already.
+    mutating func followContext(into actions: inout [Action]) {
+        guard phase == .on, let event = shownEvent else { return }
+        let context = guards.context
+        guard context != event.context else { return }
+        shownEvent?.show(context)
+        actions.append(.context(context, on: event.surface))
+    }
+}
