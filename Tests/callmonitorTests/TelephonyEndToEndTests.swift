@@ -1,7 +1,9 @@
 // End to end on real telephony daemons: oFono and ModemManager, driven by the fake modem, read by
 // `callmonitor watch` over a private system bus. Each test asserts the watch transcript line by
 // line (the `t` field, real seconds, is left out). Terminate-flow countdown ticks run on real
-// time, so they are checked as their own exact sequence, apart from the other lines.
+// time, so they are checked as their own exact sequence, apart from the other lines. Every watch
+// session also records itself (`--record`), and `withLab` replays each file in the simulator
+// afterwards (issue 29: a real-daemon input replayed through the engine, end to end).
 //
 // Built only with the `Telephony` trait; without it, one test checks that `watch` says so.
 
