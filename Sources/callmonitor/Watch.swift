@@ -4,6 +4,7 @@
 // real exit(0) when the terminate countdown runs out.
 
 import Dispatch
+import Foundation
 import hnb
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +23,9 @@ struct WatchOptions {
     var seconds: Int32 = 10
     var strings: CallMonitorStrings = .english
     var performExit = true
+    /// Where the monitor records its session (issue 29), if anywhere: a real-daemon recording
+    /// that `callmonitor replay FILE --check` replays.
+    var record: String?
 }
 
 #if Telephony && os(Linux)
@@ -175,7 +179,12 @@ final class WatchSession {
     }
 
     func start() {
+        // Before the callback and the start, so that the recording replays from a fresh monitor.
+        if let record = options.record {
+            do { try monitor.startRecording(to: URL(fileURLWithPath: record), maxBytes: .max) } catch { fail("\(error)") }
+        }
         let transcript = self.transcript
+        let monitor = self.monitor
         monitor.setCallback { event in transcript.record("event") { $0.add("event", event.description) } }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
@@ -183,6 +192,8 @@ final class WatchSession {
             source.setEventHandler {
                 MainActor.assumeIsolated {
                     transcript.record("stopped") { $0.add("signal", Int(signalNumber)) }
+                    // The recording is complete before the process ends.
+                    monitor.finishRecording()
                     exit(128 + signalNumber)
                 }
             }

@@ -25,6 +25,7 @@ struct WatchCommand: ToolCommand {
                 """),
             CommandOption("--language", "CODE", "language of the dialog: \(Languages.available.joined(separator: " "))"),
             CommandOption(flag: "--no-exit", "report the force exit instead of performing it"),
+            CommandOption("--record", "FILE", "record the monitor's session to FILE (replay it with\n'callmonitor replay FILE --check')"),
         ]
     }
 
@@ -76,6 +77,7 @@ struct WatchCommand: ToolCommand {
         }
         watchOptions.strings = strings(forLanguage: options["--language"])
         watchOptions.performExit = options["--no-exit"] == nil
+        watchOptions.record = options["--record"]
         #if Telephony && os(Linux)
         let session = WatchSession(options: watchOptions)
         session.start()

@@ -1,7 +1,9 @@
 // End to end on real telephony daemons: oFono and ModemManager, driven by the fake modem, read by
 // `callmonitor watch` over a private system bus. Each test asserts the watch transcript line by
 // line (the `t` field, real seconds, is left out). Terminate-flow countdown ticks run on real
-// time, so they are checked as their own exact sequence, apart from the other lines.
+// time, so they are checked as their own exact sequence, apart from the other lines. Every watch
+// session also records itself (`--record`), and `withLab` replays each file in the simulator
+// afterwards (issue 29: a real-daemon input replayed through the engine, end to end).
 //
 // Built only with the `Telephony` trait; without it, one test checks that `watch` says so.
 
@@ -54,13 +56,16 @@ enum WatchLine {
 }
 
 /// Runs `body` with a fresh lab; every process is stopped afterwards, also when `body` throws
-/// (then the logs are kept and their folder named in the error).
-func withLab(_ daemon: TelephonyLab.Daemon, policy: TelephonyLab.BusPolicy = .permissive, test: String = #function, _ body: (TelephonyLab) async throws -> Void) async throws {
+/// (then the logs are kept and their folder named in the error). Each `watch` session the body
+/// ran is then replayed from its recording (`replayRecordedSessions`); `runsWatch` false says the
+/// body runs no monitor (the call-source conformance checks), so there is nothing to replay.
+func withLab(_ daemon: TelephonyLab.Daemon, policy: TelephonyLab.BusPolicy = .permissive, runsWatch: Bool = true, test: String = #function, _ body: (TelephonyLab) async throws -> Void) async throws {
     let lab = try await TelephonyLab.start(daemon, policy: policy)
     let label = String(test.prefix { $0 != "(" })
     lab.label = label
     do {
         try await body(lab)
+        if runsWatch { try await replayRecordedSessions(lab) }
     } catch {
         await lab.shutdown(keepLogs: true, label: label)
         throw LabError("\(error)\nlogs kept in \(lab.folder.path)")
@@ -69,6 +74,79 @@ func withLab(_ daemon: TelephonyLab.Daemon, policy: TelephonyLab.BusPolicy = .pe
     let keep = ProcessInfo.processInfo.environment["CALLMONITOR_KEEP_LAB_LOGS"] == "1"
     if keep { print("telephony lab logs kept in \(lab.folder.path)") }
     await lab.shutdown(keepLogs: keep, label: label)
+}
+
+/// How far apart an output's instant may be in the replay (the recording's clock) and in the
+/// live `watch` transcript (real seconds since `watch` started, to the millisecond): the two
+/// clocks start a few statements apart and both read the same monotonic clock in the same turn
+/// of the main thread, so a few milliseconds; 100 ms leaves room for a loaded 2-core machine.
+let recordedSessionClockBound = 0.1
+
+/// Issue 29, recorded against the real daemons: each `watch` session of the lab recorded itself
+/// (`--record`); its file replays in the simulator with `--check` (every output line, instants
+/// included, as the live monitor recorded it), and the replay's events, dialog frames, dismissals
+/// and exit are, line for line, those of the live transcript, each within
+/// `recordedSessionClockBound` of its live instant.
+func replayRecordedSessions(_ lab: TelephonyLab) async throws {
+    #expect(!lab.sessions.isEmpty, "the test ran no watch session to record")
+    for session in lab.sessions {
+        // A session still running is stopped as Ctrl-C's sibling would (then its file is complete).
+        if session.watch.isRunning {
+            kill(session.watch.process.processIdentifier, SIGTERM)
+            _ = try await session.watch.waitForExit(seconds: 10)
+        }
+        let name = session.recording.lastPathComponent
+        let text = try String(contentsOf: session.recording, encoding: .utf8)
+        #expect(text.contains("\n# os: Linux ") && text.contains("\n0 recording\n"), "\(name) is not a recording made here:\n\(text)")
+        let clock = ContinuousClock()
+        let began = clock.now
+        let replay = try await runTool(["replay", session.recording.path, "--check"])
+        let took = clock.now - began
+        #expect(replay.status == 0, "\(name) does not replay to what the live monitor did:\n\(replay.stderr)\n\(text)")
+        let live = RecordedSessionOutcomes(watchTranscript: session.watch.output!.snapshot)
+        let replayed = RecordedSessionOutcomes(replayTranscript: replay.stdout)
+        #expect(!live.lines.isEmpty, "\(name): the live monitor did nothing to compare")
+        #expect(replayed.lines == live.lines, "\(name): the replay's outcomes differ from the live monitor's\n\(text)")
+        if replayed.lines == live.lines {
+            let worst = zip(replayed.times, live.times).map { abs($0 - $1) }.max() ?? 0
+            #expect(worst <= recordedSessionClockBound, "\(name): an output came \(worst) s apart in the replay and live")
+            print("telephony recording \(lab.label) \(lab.daemon.rawValue) \(name): \(live.lines.count) outputs replayed, worst instant difference \(Int((worst * 1000).rounded())) ms, replay took \(took)")
+        }
+    }
+}
+
+/// What a monitor did in one session, as a `watch` transcript and a replay's transcript both say
+/// it: callback events, dialog frames (presentation and ticks), dismissals and the exit, each
+/// line without its time, and beside it its time in seconds.
+struct RecordedSessionOutcomes {
+    private(set) var lines: [String] = []
+    private(set) var times: [Double] = []
+
+    /// The lines of `watch` (its exit line also says whether the exit was performed; the
+    /// simulator's does not).
+    init(watchTranscript: [String]) {
+        for line in watchTranscript { add(line, dropping: [#","performed":true"#, #","performed":false"#]) }
+    }
+
+    /// The standard output of `callmonitor replay`.
+    init(replayTranscript: String) {
+        for line in replayTranscript.split(separator: "\n") { add(String(line), dropping: []) }
+    }
+
+    private mutating func add(_ line: String, dropping extras: [String]) {
+        let kinds = ["event", "alert", "dismiss", "exit"]
+        guard kinds.contains(where: { line.contains(#""kind":"\#($0)""#) }) else { return }
+        var shown = WatchLine.withoutTime(line)
+        for extra in extras { shown = shown.replacingOccurrences(of: extra, with: "") }
+        lines.append(shown)
+        times.append(Self.seconds(line))
+    }
+
+    /// The `t` field, in seconds (a recording's instants are decimal seconds, watch's have three places).
+    static func seconds(_ line: String) -> Double {
+        guard let range = line.range(of: #""t":"#) else { return .nan }
+        return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." }) ?? .nan
+    }
 }
 
 /// The n-th call's object path, as each daemon names it in a fresh lab.
@@ -532,7 +610,7 @@ final class ConformanceCalls {
 struct TelephonyConformanceTests {
     @Test("TelephonyCallSource passes the call-source conformance checks against each real daemon", arguments: TelephonyLab.Daemon.allCases)
     func conformance(daemon: TelephonyLab.Daemon) async throws {
-        try await withLab(daemon) { lab in
+        try await withLab(daemon, runsWatch: false) { lab in
             let backend: Telephony.Backend = daemon == .ofono ? .ofono : .modemManager
             let results = await MainActor.run { ConformanceCalls(lab) }.run(backend, lab.busAddress)
             #expect(results.map(\.description) == [
@@ -597,8 +675,9 @@ struct WatchCommandLineTests {
         for arguments in [["watch", "--help"], ["help", "watch"]] {
             let result = try await runTool(arguments)
             #expect(result.status == 0)
-            #expect(result.stdout.hasPrefix("usage: callmonitor watch [--backend modemmanager|ofono|auto] [--flow terminate|acknowledge] [--seconds N] [--language CODE] [--no-exit]\n"))
+            #expect(result.stdout.hasPrefix("usage: callmonitor watch [--backend modemmanager|ofono|auto] [--flow terminate|acknowledge] [--seconds N] [--language CODE] [--no-exit] [--record FILE]\n"))
             #expect(result.stdout.contains("  --no-exit                           report the force exit instead of performing it\n"))
+            #expect(result.stdout.contains("  --record FILE                       record the monitor's session to FILE (replay it with\n"))
             #expect(result.stderr == "")
         }
     }
@@ -624,6 +703,18 @@ struct WatchCommandLineTests {
         let unknown = try await runTool(["watch", "--backnd", "ofono"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("callmonitor: unknown option --backnd"))
+    }
+
+    @Test("a recording that cannot be written is refused with status 2 before anything is watched")
+    func recordToBadPath() async throws {
+        let result = try await runTool(["watch", "--record", "/nonexistent/callmonitor/session.scenario"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #if Telephony
+        #expect(result.stderr == "callmonitor: cannot record to /nonexistent/callmonitor/session.scenario: No such file or directory\n")
+        #else
+        #expect(result.stderr == "callmonitor: watch needs telephony support: build with `swift build --traits Telephony` on Linux (Debian: apt-get install libdbus-1-dev)\n")
+        #endif
     }
 }
 #endif

@@ -539,6 +539,13 @@ final class TelephonyLab: @unchecked Sendable {
     /// Starts `callmonitor watch` against this lab's bus, collecting its standard output; with
     /// `asNobody`, as the unprivileged user `nobody` (setpriv execs it, so the pid stays).
     func watch(_ arguments: [String], input: Pipe? = nil, asNobody: Bool = false) throws -> LabProcess {
+        // Every session records itself (issue 29), a file per session in the lab's folder, for
+        // `withLab` to replay once the test is done with it; the folder is open to `nobody` too.
+        let recordings = folder.appendingPathComponent("recordings")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        chmod(recordings.path, 0o777)
+        let recording = recordings.appendingPathComponent("session-\(sessions.count + 1).scenario")
+        let arguments = arguments + ["--record", recording.path]
         // CALLMONITOR_RECORD_DBUS_DIR=DIR keeps the D-Bus traffic watch saw, as DIR/LABEL-DAEMON.jsonl
         // (how Tests/hnbTests/Recordings were made).
         var environment = self.environment
@@ -547,10 +554,17 @@ final class TelephonyLab: @unchecked Sendable {
         }
         if asNobody {
             chmod(folder.path + "/system_bus_socket", 0o777)
-            return try launch("callmonitor-watch", "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path, "watch"] + arguments, environment: environment, collect: true, input: input)
+            let watch = try launch("callmonitor-watch", "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path, "watch"] + arguments, environment: environment, collect: true, input: input)
+            sessions.append((watch, recording))
+            return watch
         }
-        return try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, environment: environment, collect: true, input: input)
+        let watch = try launch("callmonitor-watch", toolURL.path, ["watch"] + arguments, environment: environment, collect: true, input: input)
+        sessions.append((watch, recording))
+        return watch
     }
+
+    /// Each `watch` session this lab started, with the file it recorded itself to.
+    private(set) var sessions: [(watch: LabProcess, recording: URL)] = []
 
     // MARK: Plumbing
 
