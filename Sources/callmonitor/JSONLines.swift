@@ -2,6 +2,8 @@
 // BENCH line are all encoded by `JSONLine` and written by `JSONLinesWriter`, so escaping, number
 // formats and the order of keys are decided here once.
 
+import hnb
+
 /// A JSON value as the tool writes it. Numbers that stand for time are exact decimals built from
 /// whole nanoseconds or milliseconds, never floating point, so a transcript is the same on every
 /// machine.
@@ -30,7 +32,7 @@ indirect enum JSONValue: Equatable {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
-        case .string(let value): JSONLine.quote(value)
+        case .string(let value): JSONText.quoted(value)
         case .decimal(let value, let places, let trimming): decimalText(value, places: places, trimmingZeros: trimming)
         case .number(let value, let places): value.isFinite ? String(rounded(value, places: places)) : "null"
         case .object(let object): object.text
@@ -47,7 +49,7 @@ struct JSONLine: Equatable {
     init() {}
 
     mutating func add(_ key: String, _ value: JSONValue) {
-        fields.append("\(Self.quote(key)):\(value.text)")
+        fields.append("\(JSONText.quoted(key)):\(value.text)")
     }
 
     /// A string, or `null` for nil.
@@ -69,26 +71,6 @@ struct JSONLine: Equatable {
     }
 
     var text: String { "{" + fields.joined(separator: ",") + "}" }
-
-    /// `string` as a JSON string: quote, backslash and every control character escaped (the
-    /// common ones by letter), everything else as it is, in UTF-8.
-    static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// Writes JSON Lines: each object, or a line encoded earlier, and a line end.

@@ -88,7 +88,7 @@ struct JSONLinesTests {
         ("", #""""#),
     ])
     func strings(text: String, json: String) {
-        #expect(JSONLine.quote(text) == json)
+        #expect(JSONText.quoted(text) == json)
         #expect(JSONValue.string(text).text == json)
     }
 

@@ -39,7 +39,7 @@ package struct PolicyFileStore: Sendable {
     func save(_ record: MonitorEngine.PolicyRecord) {
         var text = "{\"highestVersion\":\(record.highestVersion)"
         if record.clockMark.isFinite { text += ",\"clockMark\":\(Int64(record.clockMark.rounded(.down)))" }
-        if let document = record.text { text += ",\"document\":" + PolicyJSONText.quoted(String(decoding: document, as: UTF8.self)) }
+        if let document = record.text { text += ",\"document\":" + JSONText.quoted(String(decoding: document, as: UTF8.self)) }
         text += "}\n"
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

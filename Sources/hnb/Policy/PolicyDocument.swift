@@ -170,7 +170,7 @@ extension PolicyDocument {
         guard case .object(let members) = header else { throw .malformed }
         guard case .string(let alg)? = header["alg"] else { throw .malformed }
         guard let algorithm = PolicyAlgorithm(rawValue: alg) else { throw .unsupportedAlgorithm }
-        guard header["typ"] == .string(type) else { throw .wrongType }
+        guard case .string(let typ)? = header["typ"], typ == type else { throw .wrongType }
         guard members.allSatisfy({ headerMembers.contains($0.key) }) else { throw .unknownField }
         guard case .string(let kid)? = header["kid"] else { throw .malformed }
         guard let key = keys.key(named: kid) else { throw .unknownKey }

@@ -122,31 +122,12 @@ package struct PolicyKeySet: Equatable, Sendable {
         let entries = keys.map { key -> String in
             switch key.material {
             case .ed25519(let x):
-                return "{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"use\":\"sig\",\"alg\":\"EdDSA\",\"kid\":\(PolicyJSONText.quoted(key.kid)),\"x\":\"\(Base64URL.encode(x))\"}"
+                return "{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"use\":\"sig\",\"alg\":\"EdDSA\",\"kid\":\(JSONText.quoted(key.kid)),\"x\":\"\(Base64URL.encode(x))\"}"
             case .p256(let point):
-                return "{\"kty\":\"EC\",\"crv\":\"P-256\",\"use\":\"sig\",\"alg\":\"ES256\",\"kid\":\(PolicyJSONText.quoted(key.kid)),"
+                return "{\"kty\":\"EC\",\"crv\":\"P-256\",\"use\":\"sig\",\"alg\":\"ES256\",\"kid\":\(JSONText.quoted(key.kid)),"
                     + "\"x\":\"\(Base64URL.encode(point[1..<33]))\",\"y\":\"\(Base64URL.encode(point[33..<65]))\"}"
             }
         }
         return "{\"keys\":[" + entries.joined(separator: ",") + "]}"
-    }
-}
-
-/// JSON string quoting for the few texts this file and the tool write.
-package enum PolicyJSONText {
-    package static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}": out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -7,7 +7,7 @@ package enum PolicyTool {
     /// The compact JWS of `payload` signed by `key` under `kid`, with the header the library
     /// requires. The payload is signed as given (its bytes, not a re-encoding).
     package static func sign(payload: [UInt8], kid: String, key: PolicySigningKey) throws(PolicySigningKey.Failure) -> String {
-        let header = "{\"alg\":\"\(key.algorithm.rawValue)\",\"kid\":\(PolicyJSONText.quoted(kid)),\"typ\":\"\(PolicyDocument.type)\"}"
+        let header = "{\"alg\":\"\(key.algorithm.rawValue)\",\"kid\":\(JSONText.quoted(kid)),\"typ\":\"\(PolicyDocument.type)\"}"
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         return input + "." + Base64URL.encode(try key.sign(Array(input.utf8)))
     }

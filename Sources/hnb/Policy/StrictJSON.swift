@@ -5,7 +5,11 @@
 // and reads only what RFC 8259 allows. It decides nothing about policies.
 
 /// One JSON value. Objects keep their members in document order; their keys are unique.
-enum StrictJSON: Equatable, Sendable {
+///
+/// Not `Equatable`: the library reads values and never compares two of them, and the optimizer
+/// turned the recursive comparison into about 20 KiB of every app's binary (issue 27). The tests
+/// that compare parsed values bring their own `==` (Tests/hnbTests/StrictJSONEquality.swift).
+enum StrictJSON: Sendable {
     case object([(key: String, value: StrictJSON)])
     case array([StrictJSON])
     case string(String)
@@ -15,20 +19,6 @@ enum StrictJSON: Equatable, Sendable {
     case number(Double, literal: String)
     case bool(Bool)
     case null
-
-    static func == (lhs: StrictJSON, rhs: StrictJSON) -> Bool {
-        switch (lhs, rhs) {
-        case let (.object(a), .object(b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case let (.array(a), .array(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.integer(a), .integer(b)): a == b
-        case let (.number(a, _), .number(b, _)): a == b
-        case let (.bool(a), .bool(b)): a == b
-        case (.null, .null): true
-        default: false
-        }
-    }
 
     /// Why a text is not JSON as this reader accepts it.
     enum Failure: Error, Equatable, Sendable {

@@ -335,30 +335,11 @@ struct OutputLine {
 
     init(t: Int64) { fields = ["\"t\":\(SessionScript.seconds(t))"] }
 
-    mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\":\(Self.quote(value))") }
+    mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\":\(JSONText.quoted(value))") }
     mutating func add(_ key: String, _ value: Int) { fields.append("\"\(key)\":\(value)") }
     mutating func add(_ key: String, _ value: Bool) { fields.append("\"\(key)\":\(value)") }
     mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { fields.append("\"\(key)\":\(SessionScript.seconds(nanoseconds))") }
     mutating func addNull(_ key: String) { fields.append("\"\(key)\":null") }
 
     var text: String { "{" + fields.joined(separator: ",") + "}" }
-
-    /// A JSON string: quote, backslash and control characters escaped.
-    static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
