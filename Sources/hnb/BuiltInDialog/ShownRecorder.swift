@@ -3,7 +3,7 @@
 // surface driver feeds it what it drew or told, with the instant.
 
 /// Collects the frames of the event on screen, presentation by presentation.
-struct ShownRecorder: Sendable, Equatable {
+struct ShownRecorder: Sendable {
     /// The most frames a presentation keeps: the first half of them, and the latest others.
     static let frameLimit = 512
 
@@ -57,3 +57,8 @@ struct ShownRecorder: Sendable, Equatable {
         return a == b
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension ShownRecorder: Equatable {}
+#endif

@@ -38,7 +38,7 @@ extension MonitorEngine {
     }
 
     /// An open protection as it began: its id and its screen's context (rule 29).
-    struct BegunProtection: Equatable, Sendable {
+    struct BegunProtection: Sendable {
         let id: UInt64
         let context: CallMonitorContext?
     }
@@ -49,7 +49,7 @@ extension MonitorEngine {
 
     /// The state of rules 18 to 22 and 25. The methods that set or remove a policy return whether
     /// the policy in force changed: rule 18's question, which the engine acts on.
-    struct Guards: Equatable, Sendable {
+    struct Guards: Sendable {
         /// `nil` when the app-wide policy is not set (never started, or stopped).
         private(set) var appWide: AppWidePolicy?
         /// The open protections, by id.
@@ -302,3 +302,9 @@ extension MonitorEngine {
         }
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.BegunProtection: Equatable {}
+extension MonitorEngine.Guards: Equatable {}
+#endif

@@ -2,7 +2,7 @@
 // reported it, its direction kept, and the connected count behind the aggregate changed only here.
 
 /// One live call as the engine keeps it.
-struct LiveCall: Equatable, Sendable {
+struct LiveCall: Sendable {
     /// Whether the call counts as a conversation in progress: it connected, or it is on hold.
     var isConnected: Bool
     /// Whether the user placed the call rather than received it. Kept (nothing reads it yet) so
@@ -27,7 +27,7 @@ struct LiveCall: Equatable, Sendable {
 /// last reported, which only ``settle()`` moves, so the engine can tell what changed in a step and
 /// report it once (rule 2). The connected count behind ``current`` changes with the calls and
 /// nowhere else, so it cannot drift from them.
-struct LiveCalls: Equatable, Sendable {
+struct LiveCalls: Sendable {
     private var calls: [CallID: LiveCall] = [:]
     /// How many of `calls` count as connected, so the aggregate costs O(1) whatever the number of
     /// calls.
@@ -83,3 +83,9 @@ struct LiveCalls: Equatable, Sendable {
         return true
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension LiveCall: Equatable {}
+extension LiveCalls: Equatable {}
+#endif

@@ -29,7 +29,7 @@ extension MonitorEngine {
     }
 
     /// A security event on screen.
-    struct Event: Equatable, Sendable {
+    struct Event: Sendable {
         let flow: CallMonitorFlow
         /// The countdown's length in seconds.
         let total: Int32
@@ -168,3 +168,8 @@ extension MonitorEngine {
         }
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.Event: Equatable {}
+#endif

@@ -98,7 +98,7 @@ extension MonitorEngine {
     /// What the app-state and capture sources say at the moment a command that starts monitoring
     /// is handled: the engine reads them then (through the closure it is handed), so an event
     /// that begins at once is drawn in the right state and under the right capture rule.
-    struct Sensors: Equatable, Sendable {
+    struct Sensors: Sendable {
         var isForeground: Bool
         var isCaptured: Bool
     }
@@ -111,7 +111,7 @@ extension MonitorEngine {
     /// Equal when it installs the same thing as far as anyone can tell: closures cannot be
     /// compared, so two are equal when both are set or both removed; the delegate by the
     /// identity the engine read.
-    enum AppObject: Equatable, Sendable {
+    enum AppObject: Sendable {
         /// `identity`: the delegate's identity as the engine read it, with the box, in the same
         /// step: a delegate released in between is then still noticed as released.
         case delegate(WeakDelegate, identity: ObjectIdentifier?)
@@ -120,18 +120,6 @@ extension MonitorEngine {
         case beforeForceExit((@MainActor () -> Void)?, budgetNanoseconds: Int64)
         case outcomeHandler((@MainActor (CallMonitorOutcome) -> Void)?)
         case verifier(VerifierBox?)
-
-        static func == (lhs: AppObject, rhs: AppObject) -> Bool {
-            switch (lhs, rhs) {
-            case let (.delegate(_, a), .delegate(_, b)): a == b
-            case let (.callback(a), .callback(b)): (a == nil) == (b == nil)
-            case let (.strings(a), .strings(b)): a.language == b.language
-            case let (.beforeForceExit(a, x), .beforeForceExit(b, y)): (a == nil) == (b == nil) && x == y
-            case let (.outcomeHandler(a), .outcomeHandler(b)): (a == nil) == (b == nil)
-            case let (.verifier(a), .verifier(b)): (a == nil) == (b == nil)
-            default: false
-            }
-        }
     }
 }
 
@@ -176,3 +164,21 @@ extension WeakDelegate {
     /// The delegate's identity, read once per step (rule 13 compares identities).
     var identity: ObjectIdentifier? { object.map { ObjectIdentifier($0) } }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.Sensors: Equatable {}
+extension MonitorEngine.AppObject: Equatable {
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.delegate(_, a), .delegate(_, b)): a == b
+        case let (.callback(a), .callback(b)): (a == nil) == (b == nil)
+        case let (.strings(a), .strings(b)): a.language == b.language
+        case let (.beforeForceExit(a, x), .beforeForceExit(b, y)): (a == nil) == (b == nil) && x == y
+        case let (.outcomeHandler(a), .outcomeHandler(b)): (a == nil) == (b == nil)
+        case let (.verifier(a), .verifier(b)): (a == nil) == (b == nil)
+        default: false
+        }
+    }
+}
+#endif

@@ -182,8 +182,13 @@ extension MonitorEngine {
 extension MonitorEngine {
     /// `setPolicyKeys`, as the engine needs it: whether relaxation is allowed and the verified
     /// record of a previous launch. The keys themselves stay with the facade, which verifies.
-    struct PolicyKeys: Equatable, Sendable {
+    struct PolicyKeys: Sendable {
         var allowsRelaxation: Bool
         var restored: RestoredPolicy?
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.PolicyKeys: Equatable {}
+#endif

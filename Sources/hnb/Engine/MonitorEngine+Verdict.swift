@@ -15,9 +15,9 @@ extension MonitorEngine {
     static let defaultVerdictBudget: Int64 = 3 * second
 
     /// The verifier and its question (rule 23).
-    struct VerdictState: Equatable, Sendable {
+    struct VerdictState: Sendable {
         /// A question waiting for its answer: only its first answer counts.
-        struct Question: Equatable, Sendable {
+        struct Question: Sendable {
             let request: UInt64
             /// The ``Event/id`` of the event it is about.
             let event: UInt64
@@ -121,3 +121,9 @@ extension MonitorEngine {
         shownEvent?.noteCallJoined()
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.VerdictState: Equatable {}
+extension MonitorEngine.VerdictState.Question: Equatable {}
+#endif

@@ -38,14 +38,12 @@ extension CallMonitorCallState {
 /// live). Equal by identity; the engine never looks inside: it only hands it from the input that
 /// starts monitoring to the `startSources` action it returns (`nil` in engine tests, which have
 /// no facade).
-struct MonitorOwner: Equatable, Sendable {
+struct MonitorOwner: Sendable {
     let object: any AnyObject & Sendable
-
-    static func == (lhs: MonitorOwner, rhs: MonitorOwner) -> Bool { lhs.object === rhs.object }
 }
 
 extension MonitorEngine {
-    enum Action: Equatable, Sendable {
+    enum Action: Sendable {
         /// Tell the callback.
         case emit(CallEvent)
         /// Show the security UI on `surface`; the user action must carry `token`. `button` is the
@@ -124,3 +122,11 @@ extension MonitorEngine {
     /// One presentation of an event (rule 16's record of hand-overs).
     typealias Presentation = CallMonitorOutcome.Presentation
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorOwner: Equatable {
+    static func == (lhs: MonitorOwner, rhs: MonitorOwner) -> Bool { lhs.object === rhs.object }
+}
+extension MonitorEngine.Action: Equatable {}
+#endif

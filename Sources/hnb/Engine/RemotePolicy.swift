@@ -36,7 +36,7 @@ extension MonitorEngine {
 
     /// What the persisted record of a previous launch holds, read and verified by the facade
     /// before it is handed over (rule 27).
-    struct RestoredPolicy: Equatable, Sendable {
+    struct RestoredPolicy: Sendable {
         /// The accepted document, `nil` when none was kept or it no longer verifies.
         var document: PolicyDocument?
         /// Its compact text, written back as it was.
@@ -48,14 +48,14 @@ extension MonitorEngine {
 
     /// What is written to the policy file (rule 27): the accepted document, the highest
     /// version accepted and the clock's high-water mark.
-    struct PolicyRecord: Equatable, Sendable {
+    struct PolicyRecord: Sendable {
         var text: [UInt8]?
         var highestVersion: Int64
         var clockMark: Double
     }
 
     /// One document event, for the app's result, the streams and the simulator's transcript.
-    struct PolicyEvent: Equatable, Sendable {
+    struct PolicyEvent: Sendable {
         enum Result: String, Sendable {
             case applied, unchanged, rejected, expired
         }
@@ -73,7 +73,7 @@ extension MonitorEngine {
     }
 
     /// The remote policy's state (rules 26 to 29).
-    struct RemotePolicy: Equatable, Sendable {
+    struct RemotePolicy: Sendable {
         /// `setPolicyKeys` was called: documents are accepted from now on.
         var keysSet = false
         var allowsRelaxation = false
@@ -105,7 +105,7 @@ extension MonitorEngine {
         var record: PolicyRecord { PolicyRecord(text: text, highestVersion: highestVersion, clockMark: clockMark) }
 
         /// Where the document stands at wall-clock `time` (seconds since 1970).
-        enum Standing: Equatable {
+        enum Standing {
             case none
             case notYet(until: Double)
             case inForce(until: Double)
@@ -160,3 +160,12 @@ extension MonitorEngine.Guards {
         }
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.RestoredPolicy: Equatable {}
+extension MonitorEngine.PolicyRecord: Equatable {}
+extension MonitorEngine.PolicyEvent: Equatable {}
+extension MonitorEngine.RemotePolicy: Equatable {}
+extension MonitorEngine.RemotePolicy.Standing: Equatable {}
+#endif

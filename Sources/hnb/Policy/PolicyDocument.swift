@@ -31,13 +31,9 @@ struct RemotePolicySettings: Equatable, Sendable {
 }
 
 /// A version range of a `when`: comparators joined by spaces, all of which must hold.
-struct VersionRange: Equatable, Sendable {
+struct VersionRange: Sendable {
     enum Comparison: String, Sendable { case atLeast = ">=", above = ">", atMost = "<=", below = "<", equal = "=" }
     let terms: [(Comparison, [Int])]
-
-    static func == (lhs: VersionRange, rhs: VersionRange) -> Bool {
-        lhs.terms.count == rhs.terms.count && zip(lhs.terms, rhs.terms).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    }
 
     /// `">=26.0 <26.2"`, `"=26.1"`, `"26.1"` (equal); `nil` when any term is not one.
     init?(_ text: String) {
@@ -96,7 +92,7 @@ struct VersionRange: Equatable, Sendable {
 }
 
 /// A rule's `when`: every condition given must hold; an empty one always does.
-struct PolicyCondition: Equatable, Sendable {
+struct PolicyCondition: Sendable {
     var os: [String]?
     var osVersion: VersionRange?
     var appVersion: VersionRange?
@@ -115,8 +111,8 @@ struct PolicyCondition: Equatable, Sendable {
 }
 
 /// A verified document: what the engine applies.
-struct PolicyDocument: Equatable, Sendable {
-    struct Rule: Equatable, Sendable {
+struct PolicyDocument: Sendable {
+    struct Rule: Sendable {
         let when: PolicyCondition
         let policy: RemotePolicySettings
     }
@@ -309,3 +305,15 @@ extension PolicyDocument {
         return settings
     }
 }
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension VersionRange: Equatable {
+    static func == (lhs: VersionRange, rhs: VersionRange) -> Bool {
+        lhs.terms.count == rhs.terms.count && zip(lhs.terms, rhs.terms).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+}
+extension PolicyCondition: Equatable {}
+extension PolicyDocument: Equatable {}
+extension PolicyDocument.Rule: Equatable {}
+#endif
