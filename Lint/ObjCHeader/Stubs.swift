@@ -31,9 +31,6 @@ import Foundation
 /// PolicyPlatformAttributes.swift), which reach C, files and Bundle.
 package final class LibCrypto: Sendable {
     package static let shared: LibCrypto? = nil
-    func generate(_ algorithm: PolicyAlgorithm) throws(PolicySigningKey.Failure) -> PolicySigningKey { preconditionFailure("header generation only") }
-    func load(pkcs8: [UInt8]) throws(PolicySigningKey.Failure) -> PolicySigningKey { preconditionFailure("header generation only") }
-    func sign(_ message: [UInt8], with key: PolicySigningKey) throws(PolicySigningKey.Failure) -> [UInt8] { preconditionFailure("header generation only") }
 }
 
 extension PolicyCrypto {

@@ -4,6 +4,8 @@
 
 import Foundation
 @testable import hnb
+// The signing key is the tool's (`callmonitor policy keygen` and `sign`): apps never sign.
+@testable import callmonitor
 
 /// A signer with its pinned key set, made once per test run (fresh keys each run: the tests
 /// depend on no key bytes).

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 @testable import hnb
 import hnbTesting
+@testable import callmonitor
 
 @MainActor
 @Suite("Remote policy through the API")

@@ -3,9 +3,9 @@
 // MonitorEngine.swift and its extensions; nothing here decides anything.
 
 /// The policy a monitor enforces, with its seconds already clamped.
-struct MonitorPolicy: Equatable, Sendable {
-    let flow: CallMonitorFlow
-    let seconds: Int32
+package struct MonitorPolicy: Equatable, Sendable {
+    package let flow: CallMonitorFlow
+    package let seconds: Int32
 
     /// Clamps as the reference says: at least 1 for terminate, at least 0 for acknowledge.
     /// Every `Int32` is accepted, so no input can make the policy invalid.

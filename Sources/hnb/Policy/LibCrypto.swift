@@ -164,44 +164,58 @@ package final class LibCrypto: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: out, count: Int(length)))
     }
 
-    /// The signing key of an `EVP_PKEY`, with its public key read back from OpenSSL.
-    private func signingKey(_ pkey: OpaquePointer) throws(PolicySigningKey.Failure) -> PolicySigningKey {
-        guard let spki = encode({ i2dPUBKEY(pkey, $0) }), let material = PolicyDER.material(fromSubjectPublicKeyInfo: spki) else {
-            throw PolicySigningKey.Failure("the key is neither Ed25519 nor P-256")
-        }
-        guard let info = pkey2PKCS8(pkey) else { throw PolicySigningKey.Failure("the key could not be exported") }
-        defer { pkcs8Free(info) }
-        guard let pkcs8 = encode({ i2dPKCS8(info, $0) }) else { throw PolicySigningKey.Failure("the key could not be exported") }
-        let algorithm: PolicyAlgorithm = if case .ed25519 = material { .edDSA } else { .es256 }
-        return PolicySigningKey(algorithm: algorithm, pkcs8: pkcs8, publicKey: material)
+    /// Why a key could not be made, read or used (the tool prints the description).
+    package struct Failure: Error, Equatable, Sendable {
+        package let description: String
+        init(_ description: String) { self.description = description }
     }
 
-    func generate(_ algorithm: PolicyAlgorithm) throws(PolicySigningKey.Failure) -> PolicySigningKey {
+    /// A private key as the tool keeps it: PKCS #8 DER and the public key OpenSSL reads back
+    /// from it. Plain values, so the signing key type can live in the tool, not in an app's
+    /// library.
+    package typealias PrivateKey = (algorithm: PolicyAlgorithm, pkcs8: [UInt8], publicKey: PolicyKeySet.Key.Material)
+
+    /// The private key of an `EVP_PKEY`, with its public key read back from OpenSSL.
+    private func privateKey(_ pkey: OpaquePointer) throws(Failure) -> PrivateKey {
+        guard let spki = encode({ i2dPUBKEY(pkey, $0) }), let material = PolicyDER.material(fromSubjectPublicKeyInfo: spki) else {
+            throw Failure("the key is neither Ed25519 nor P-256")
+        }
+        guard let info = pkey2PKCS8(pkey) else { throw Failure("the key could not be exported") }
+        defer { pkcs8Free(info) }
+        guard let pkcs8 = encode({ i2dPKCS8(info, $0) }) else { throw Failure("the key could not be exported") }
+        let algorithm: PolicyAlgorithm = if case .ed25519 = material { .edDSA } else { .es256 }
+        return (algorithm, pkcs8, material)
+    }
+
+    /// A new key from OpenSSL's generator.
+    package func generate(_ algorithm: PolicyAlgorithm) throws(Failure) -> PrivateKey {
         let id = algorithm == .edDSA ? Self.nidED25519 : Self.nidECPublicKey
-        guard let context = pkeyCtxNewID(id, nil) else { throw PolicySigningKey.Failure("no key generator") }
+        guard let context = pkeyCtxNewID(id, nil) else { throw Failure("no key generator") }
         defer { pkeyCtxFree(context) }
-        guard keygenInit(context) == 1 else { throw PolicySigningKey.Failure("the key generator did not start") }
+        guard keygenInit(context) == 1 else { throw Failure("the key generator did not start") }
         if algorithm == .es256 {
-            guard setCurve(context, Self.nidPrime256v1) == 1 else { throw PolicySigningKey.Failure("no P-256") }
+            guard setCurve(context, Self.nidPrime256v1) == 1 else { throw Failure("no P-256") }
         }
         var pkey: OpaquePointer?
-        guard keygen(context, &pkey) == 1, let pkey else { throw PolicySigningKey.Failure("the key was not generated") }
+        guard keygen(context, &pkey) == 1, let pkey else { throw Failure("the key was not generated") }
         defer { pkeyFree(pkey) }
-        return try signingKey(pkey)
+        return try privateKey(pkey)
     }
 
-    func load(pkcs8: [UInt8]) throws(PolicySigningKey.Failure) -> PolicySigningKey {
-        guard let pkey = decode(pkcs8, with: d2iAutoPrivateKey) else { throw PolicySigningKey.Failure("not a private key") }
+    /// The key a PKCS #8 DER blob holds.
+    package func load(pkcs8: [UInt8]) throws(Failure) -> PrivateKey {
+        guard let pkey = decode(pkcs8, with: d2iAutoPrivateKey) else { throw Failure("not a private key") }
         defer { pkeyFree(pkey) }
-        return try signingKey(pkey)
+        return try privateKey(pkey)
     }
 
-    func sign(_ message: [UInt8], with key: PolicySigningKey) throws(PolicySigningKey.Failure) -> [UInt8] {
-        guard let pkey = decode(key.pkcs8, with: d2iAutoPrivateKey) else { throw PolicySigningKey.Failure("not a private key") }
+    /// The raw signature of `message` (64 bytes; ES256 as `r ‖ s`) by the PKCS #8 key `pkcs8`.
+    package func sign(_ message: [UInt8], pkcs8: [UInt8], algorithm: PolicyAlgorithm) throws(Failure) -> [UInt8] {
+        guard let pkey = decode(pkcs8, with: d2iAutoPrivateKey) else { throw Failure("not a private key") }
         defer { pkeyFree(pkey) }
-        guard let context = mdCtxNew() else { throw PolicySigningKey.Failure("no signing context") }
+        guard let context = mdCtxNew() else { throw Failure("no signing context") }
         defer { mdCtxFree(context) }
-        guard digestSignInit(context, nil, digest(key.algorithm), nil, pkey) == 1 else { throw PolicySigningKey.Failure("signing did not start") }
+        guard digestSignInit(context, nil, digest(algorithm), nil, pkey) == 1 else { throw Failure("signing did not start") }
         // One call into a buffer larger than either signature (Ed25519 64 bytes, a P-256 DER at
         // most 72), rather than asking for the length first, which some providers answer by
         // finishing the digest.
@@ -210,12 +224,12 @@ package final class LibCrypto: @unchecked Sendable {
         let signed = signature.withUnsafeMutableBufferPointer { sig in
             message.withUnsafeBufferPointer { digestSign(context, sig.baseAddress, &length, $0.baseAddress, $0.count) }
         }
-        guard signed == 1, length <= signature.count else { throw PolicySigningKey.Failure("signing failed") }
+        guard signed == 1, length <= signature.count else { throw Failure("signing failed") }
         signature.removeLast(signature.count - length)
-        switch key.algorithm {
+        switch algorithm {
         case .edDSA: return signature
         case .es256:
-            guard let raw = PolicyDER.rawECDSASignature(der: signature) else { throw PolicySigningKey.Failure("OpenSSL's signature is not DER") }
+            guard let raw = PolicyDER.rawECDSASignature(der: signature) else { throw Failure("OpenSSL's signature is not DER") }
             return raw
         }
     }

@@ -29,111 +29,6 @@ package struct PolicyCrypto: Sendable {
     }
 }
 
-/// A private signing key for the tool's `keygen` and `sign`, and for tests that sign documents
-/// of their own: the library itself never signs.
-package struct PolicySigningKey: Sendable {
-    package let algorithm: PolicyAlgorithm
-    /// The private key as PKCS #8 DER (what a `PRIVATE KEY` PEM holds).
-    package let pkcs8: [UInt8]
-    /// Its public key, as pinned.
-    package let publicKey: PolicyKeySet.Key.Material
-
-    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        package let description: String
-        package init(_ description: String) { self.description = description }
-    }
-
-    /// A new key, from the platform's generator.
-    package static func generate(_ algorithm: PolicyAlgorithm) throws(Failure) -> PolicySigningKey {
-        #if canImport(CryptoKit)
-        try cryptoKitGenerate(algorithm)
-        #elseif os(Linux)
-        guard let crypto = LibCrypto.shared else { throw Failure("libcrypto.so.3 could not be loaded") }
-        return try crypto.generate(algorithm)
-        #else
-        throw Failure("no platform crypto")
-        #endif
-    }
-
-    /// The key a PKCS #8 DER blob holds (Ed25519 or P-256).
-    package static func load(pkcs8: [UInt8]) throws(Failure) -> PolicySigningKey {
-        #if canImport(CryptoKit)
-        try cryptoKitLoad(pkcs8)
-        #elseif os(Linux)
-        guard let crypto = LibCrypto.shared else { throw Failure("libcrypto.so.3 could not be loaded") }
-        return try crypto.load(pkcs8: pkcs8)
-        #else
-        throw Failure("no platform crypto")
-        #endif
-    }
-
-    /// The raw signature of `message` (64 bytes; ES256 as `r ‖ s`).
-    package func sign(_ message: [UInt8]) throws(Failure) -> [UInt8] {
-        #if canImport(CryptoKit)
-        try cryptoKitSign(message)
-        #elseif os(Linux)
-        guard let crypto = LibCrypto.shared else { throw Failure("libcrypto.so.3 could not be loaded") }
-        return try crypto.sign(message, with: self)
-        #else
-        throw Failure("no platform crypto")
-        #endif
-    }
-
-    /// The private key as a PEM text.
-    package var pem: String {
-        let body = Base64URL.standard(pkcs8)
-        var lines = ["-----BEGIN PRIVATE KEY-----"]
-        var rest = Substring(body)
-        while !rest.isEmpty {
-            lines.append(String(rest.prefix(64)))
-            rest = rest.dropFirst(64)
-        }
-        lines.append("-----END PRIVATE KEY-----")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The DER of a `PRIVATE KEY` PEM text, or `nil` when it is not one.
-    package static func der(fromPEM text: String) -> [UInt8]? {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }
-        guard let begin = lines.firstIndex(of: "-----BEGIN PRIVATE KEY-----"),
-              let end = lines.firstIndex(of: "-----END PRIVATE KEY-----"), begin < end else { return nil }
-        return Base64URL.decodeStandard(lines[(begin + 1)..<end].joined())
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var slice = self
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
-    }
-}
-
-extension Base64URL {
-    /// Padded standard base64 (PEM's).
-    package static func standard(_ bytes: [UInt8]) -> String {
-        var text = encode(bytes).replacingAll("-", with: "+").replacingAll("_", with: "/")
-        while text.utf8.count % 4 != 0 { text += "=" }
-        return text
-    }
-
-    /// The bytes of padded standard base64, strictly.
-    package static func decodeStandard(_ text: String) -> [UInt8]? {
-        var body = Substring(text)
-        var padding = 0
-        while body.hasSuffix("="), padding < 2 { body = body.dropLast(); padding += 1 }
-        guard (body.utf8.count + padding) % 4 == 0, !body.contains("-"), !body.contains("_") else { return nil }
-        return decode(Array(String(body).replacingAll("+", with: "-").replacingAll("/", with: "_").utf8))
-    }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: Character) -> String {
-        String(map { $0 == target ? replacement : $0 })
-    }
-}
-
 /// The DER the platforms want around raw keys and signatures (RFC 5480, RFC 8410, SEC 1):
 /// fixed prefixes and a two-integer sequence, no cryptography.
 package enum PolicyDER {
@@ -195,8 +90,9 @@ package enum PolicyDER {
         return out
     }
 
-    /// PKCS #8 of an Ed25519 private key (RFC 8410): this prefix, then the 32-byte seed.
-    static let ed25519PrivatePrefix: [UInt8] = [
+    /// PKCS #8 of an Ed25519 private key (RFC 8410): this prefix, then the 32-byte seed (for the
+    /// tool's key generation and signing, which CryptoKit does with raw keys).
+    package static let ed25519PrivatePrefix: [UInt8] = [
         0x30, 0x2E, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
     ]
 }

@@ -8,7 +8,7 @@
 package typealias PolicyRejection = CallMonitor.PolicyRejection
 
 /// A policy setting of the document for one part of the guard.
-enum RemoteSetting: Equatable, Sendable {
+package enum RemoteSetting: Equatable, Sendable {
     /// Absent or `"code"`: what the app's code set holds.
     case code
     /// `"off"` (a screen, the capture escalation) or `"observe"` (app-wide): no policy from here.
@@ -18,22 +18,22 @@ enum RemoteSetting: Equatable, Sendable {
 }
 
 /// What one rule's `policy` says; absent fields are the code's.
-struct RemotePolicySettings: Equatable, Sendable {
-    var appWide: RemoteSetting = .code
-    var screens: [String: RemoteSetting] = [:]
-    var screenCaptured: RemoteSetting = .code
-    var detection: Bool?
+package struct RemotePolicySettings: Equatable, Sendable {
+    package var appWide: RemoteSetting = .code
+    package var screens: [String: RemoteSetting] = [:]
+    package var screenCaptured: RemoteSetting = .code
+    package var detection: Bool?
     /// Seconds, clamped as `setCallVerifierBudget` clamps.
-    var verifierBudget: Double?
+    package var verifierBudget: Double?
 
     /// A screen's setting (`.code` when the document does not name it).
     func screen(_ name: String?) -> RemoteSetting { name.flatMap { screens[$0] } ?? .code }
 }
 
 /// A version range of a `when`: comparators joined by spaces, all of which must hold.
-struct VersionRange: Sendable {
-    enum Comparison: String, Sendable { case atLeast = ">=", above = ">", atMost = "<=", below = "<", equal = "=" }
-    let terms: [(Comparison, [Int])]
+package struct VersionRange: Sendable {
+    package enum Comparison: String, Sendable { case atLeast = ">=", above = ">", atMost = "<=", below = "<", equal = "=" }
+    package let terms: [(Comparison, [Int])]
 
     /// `">=26.0 <26.2"`, `"=26.1"`, `"26.1"` (equal); `nil` when any term is not one.
     init?(_ text: String) {
@@ -92,11 +92,11 @@ struct VersionRange: Sendable {
 }
 
 /// A rule's `when`: every condition given must hold; an empty one always does.
-struct PolicyCondition: Sendable {
-    var os: [String]?
-    var osVersion: VersionRange?
-    var appVersion: VersionRange?
-    var attributes: [String: [String]] = [:]
+package struct PolicyCondition: Sendable {
+    package var os: [String]?
+    package var osVersion: VersionRange?
+    package var appVersion: VersionRange?
+    package var attributes: [String: [String]] = [:]
 
     /// Whether the device described by `attributes` (the library's `os`, `osVersion`,
     /// `appVersion` and the app's own) matches. A condition on an attribute the device does not
@@ -111,20 +111,27 @@ struct PolicyCondition: Sendable {
 }
 
 /// A verified document: what the engine applies.
-struct PolicyDocument: Sendable {
-    struct Rule: Sendable {
-        let when: PolicyCondition
-        let policy: RemotePolicySettings
+package struct PolicyDocument: Sendable {
+    package struct Rule: Sendable {
+        package let when: PolicyCondition
+        package let policy: RemotePolicySettings
     }
 
-    let version: Int64
-    let issuedAt: Int64
-    let notBefore: Int64?
-    let expires: Int64
-    let rules: [Rule]
+    package let version: Int64
+    package let issuedAt: Int64
+    package let notBefore: Int64?
+    package let expires: Int64
+    package let rules: [Rule]
+
+    /// Whether the document weakens any code policy at all, as it would in an app that had set
+    /// every kind (rule 18's test against the code's defaults): the tool refuses such a document
+    /// without `--allow-relaxation`.
+    package var weakensAnyCodePolicy: Bool {
+        MonitorEngine.Guards().weakens(self, codeDetection: true)
+    }
 
     /// The first rule whose `when` matches the device, or `nil` (the code's policy).
-    func rule(for device: [String: String]) -> (index: Int, rule: Rule)? {
+    package func rule(for device: [String: String]) -> (index: Int, rule: Rule)? {
         rules.enumerated().first { $0.element.when.matches(device) }.map { ($0.offset, $0.element) }
     }
 }
@@ -137,11 +144,11 @@ extension PolicyDocument {
     private static let policyMembers: Set<String> = ["appWide", "screens", "screenCaptured", "detection", "verifierBudget"]
     private static let whenMembers: Set<String> = ["os", "osVersion", "appVersion", "attributes"]
     /// The `typ` a policy document carries (RFC 8725 explicit typing).
-    static let type = "hnb-policy+jwt"
+    package static let type = "hnb-policy+jwt"
 
     /// Verifies and reads a compact JWS: size first, then the header, the key, the signature,
     /// and only then the claims, so nothing of an unsigned payload is interpreted.
-    static func verify(
+    package static func verify(
         _ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?
     ) -> Result<PolicyDocument, PolicyRejection> {
         // Not `Result { … }`: its typed-throws initializer is missing from older SDKs' overlays.
@@ -309,7 +316,7 @@ extension PolicyDocument {
 #if DEBUG
 // Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
 extension VersionRange: Equatable {
-    static func == (lhs: VersionRange, rhs: VersionRange) -> Bool {
+    package static func == (lhs: VersionRange, rhs: VersionRange) -> Bool {
         lhs.terms.count == rhs.terms.count && zip(lhs.terms, rhs.terms).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 }

@@ -1,32 +1,35 @@
 // What the `callmonitor policy` tool needs of the signed policy (issue 28), for a bank's backend
 // team: signing a payload into a compact JWS, and verifying and explaining a document exactly as
-// the library reads it, with the same parsers and the same crypto. Package API, not an app's.
+// the library reads it, with the same parsers and the same crypto (the library's package API).
+// It lives in the tool, not the library, so that no app ships code only the backend runs.
+
+import hnb
 
 /// The tool's view of the signed policy.
-package enum PolicyTool {
+enum PolicyTool {
     /// The compact JWS of `payload` signed by `key` under `kid`, with the header the library
     /// requires. The payload is signed as given (its bytes, not a re-encoding).
-    package static func sign(payload: [UInt8], kid: String, key: PolicySigningKey) throws(PolicySigningKey.Failure) -> String {
+    static func sign(payload: [UInt8], kid: String, key: PolicySigningKey) throws(PolicySigningKey.Failure) -> String {
         let header = "{\"alg\":\"\(key.algorithm.rawValue)\",\"kid\":\(JSONText.quoted(kid)),\"typ\":\"\(PolicyDocument.type)\"}"
         let input = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         return input + "." + Base64URL.encode(try key.sign(Array(input.utf8)))
     }
 
     /// What `verify` and `explain` print and whether the document is valid.
-    package struct Report: Sendable {
-        package let valid: Bool
-        package let lines: [String]
+    struct Report: Sendable {
+        let valid: Bool
+        let lines: [String]
     }
 
     /// Verifies `document` as the library would; without `allowsRelaxation`, a document that
     /// weakens any code policy at all (an "observe", an "off", detection off) is refused, as it
     /// would be in an app that set any.
-    package static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool) -> Report {
+    static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool) -> Report {
         switch PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform) {
         case .failure(let reason):
             return Report(valid: false, lines: ["rejected \(reason.rawValue)"])
         case .success(let verified):
-            if !allowsRelaxation && MonitorEngine.Guards().weakens(verified, codeDetection: true) {
+            if !allowsRelaxation && verified.weakensAnyCodePolicy {
                 return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
             }
             var lines = ["valid ver \(verified.version) iat \(verified.issuedAt)" + (verified.notBefore.map { " nbf \($0)" } ?? "") + " exp \(verified.expires)"]
@@ -40,7 +43,7 @@ package enum PolicyTool {
 
     /// Which rule applies to the device `attributes` describe, and the policy of the app-wide
     /// guard, each screen the document names, the capture escalation and detection.
-    package static func explain(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, attributes: [String: String]) -> Report {
+    static func explain(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, attributes: [String: String]) -> Report {
         let verified = verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation)
         guard verified.valid, let parsed = try? PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform).get() else {
             return verified
