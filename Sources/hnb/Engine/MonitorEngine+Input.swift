@@ -108,9 +108,9 @@ extension MonitorEngine {
     /// the part of the core that uses it. The engine only reads whether one is set (and the
     /// delegate's identity, rule 13).
     ///
-    /// Equal when it installs the same thing as far as anyone can tell: closures cannot be
-    /// compared, so two are equal when both are set or both removed; the delegate by the
-    /// identity the engine read.
+    /// In debug builds (for the tests' comparisons) equal when it installs the same thing as far
+    /// as anyone can tell: closures cannot be compared, so two are equal when both are set or both
+    /// removed; the delegate by the identity the engine read.
     enum AppObject: Sendable {
         /// `identity`: the delegate's identity as the engine read it, with the box, in the same
         /// step: a delegate released in between is then still noticed as released.

@@ -35,9 +35,9 @@ extension CallMonitorCallState {
 
 /// The facade that owns the core, held while the sources run so that dropping the last reference
 /// to a monitoring monitor cannot stop the policy (a released monitor would go silent with a call
-/// live). Equal by identity; the engine never looks inside: it only hands it from the input that
-/// starts monitoring to the `startSources` action it returns (`nil` in engine tests, which have
-/// no facade).
+/// live). Equal by identity in debug builds, where the tests compare actions; the engine never
+/// looks inside: it only hands it from the input that starts monitoring to the `startSources`
+/// action it returns (`nil` in engine tests, which have no facade).
 struct MonitorOwner: Sendable {
     let object: any AnyObject & Sendable
 }
