@@ -85,6 +85,24 @@ extension CommandLineTests {
             #expect(try await runTool(["replay", recording.path]).status == 0)
         }
 
+        @Test("An output line whose time moved makes --check exit 1: the \"t\" of each output is compared too")
+        func movedTimeFails() async throws {
+            let recording = temporaryFile("moved.recording")
+            defer { try? FileManager.default.removeItem(at: recording) }
+            let scenario = scenarioDirectory.appendingPathComponent("rule05_terminate_countdown_ends_in_exit.scenario").path
+            #expect(try await runTool(["simulate", scenario, "--record", recording.path]).status == 0)
+            var lines = try String(contentsOf: recording, encoding: .utf8).components(separatedBy: "\n")
+            let index = try #require(lines.firstIndex { $0.hasPrefix("#> ") && $0.contains("\"kind\":\"tick\"") })
+            let original = lines[index]
+            // Only the time changes: 1 becomes 11, and so on; every other field stays.
+            lines[index] = original.replacingOccurrences(of: "{\"t\":", with: "{\"t\":1")
+            #expect(lines[index] != original)
+            try lines.joined(separator: "\n").write(to: recording, atomically: true, encoding: .utf8)
+            let result = try await runTool(["replay", recording.path, "--check"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "\(recording.path):\(index + 1): recorded \(lines[index].dropFirst(3))\nreplayed \(original.dropFirst(3))\n")
+        }
+
         @Test("A recorded output the replay does not make, or one it makes that is not recorded, fails --check")
         func missingOrExtraOutputFails() async throws {
             let recording = temporaryFile("missing.recording")

@@ -647,6 +647,66 @@ struct ControlTests {
         withExtendedLifetime(q) {}
     }
 
+    @Test("Rule 10 with rule 25: a policy set again while following a call on a shared screen resumes it escalated at once")
+    func rule10_resumeOnSharedScreenEscalates() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.startMonitoring(withAcknowledgeIn: 30)
+        try h.calls.incoming("A")
+        h.capture.setCaptured(true)
+        h.monitor.stopMonitoring()
+        _ = h.take()
+        h.at(1)
+        // Only the escalation is set again: the screen is still shared, so it is in force at once.
+        h.monitor.protectWhileScreenCaptured(withTerminateIn: 3)
+        h.at(4)
+        #expect(h.take() == [
+            "1 event ringing", "1 alert terminate 3 button=Close App",
+            "2 alert terminate 2 button=Close App", "3 alert terminate 1 button=Close App",
+            "4 alert terminate 0 button=Close App", "4 outcome forceExit", "4 exit 0",
+        ])
+    }
+
+    @Test("Rule 10 with rule 19: an exemption taken back while following makes the call join the followed session, which keeps its deadline")
+    func rule10_exemptionTakenBackWhileFollowing() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.exemptCall(CallID("A"))
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        try h.calls.incoming("B")
+        h.monitor.stopMonitoring()
+        h.monitor.removeExemption(CallID("A"))
+        // B ends; A counts now, so the session goes on and is still followed.
+        try h.calls.end("B")
+        #expect(h.source.stops == 0)
+        _ = h.take()
+        h.at(2)
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        h.at(5)
+        // The session's deadline from B's countdown at 0 is 5: 3 s are left at 2, not 5.
+        #expect(h.take() == [
+            "2 event ringing", "2 alert terminate 3 button=Close App",
+            "3 alert terminate 2 button=Close App", "4 alert terminate 1 button=Close App",
+            "5 alert terminate 0 button=Close App", "5 outcome forceExit", "5 exit 0",
+        ])
+    }
+
+    @Test("Rule 22 with rule 19: an exemption taken back while detection is off brings no call back; with detection on the call counts")
+    func rule22_exemptionTakenBackWhileDetectionOff() throws {
+        let h = Harness(logsOutcomes: true)
+        h.monitor.exemptCall(CallID("A"))
+        h.monitor.startMonitoring(withTerminateIn: 5)
+        try h.calls.incoming("A")
+        h.monitor.setCallDetectionEnabled(false)
+        h.monitor.removeExemption(CallID("A"))
+        h.at(10)
+        // Detection is off: no call is seen, so nothing warns and nothing exits.
+        #expect(h.take() == [])
+        h.monitor.setCallDetectionEnabled(true)
+        #expect(h.take() == ["10 event ringing", "10 alert terminate 5 button=Close App"])
+        h.monitor.stopMonitoring()
+        try h.calls.end("A")
+    }
+
     @Test("Rule 10: stop with the built-in dialog on screen removes it")
     func rule10_stopRemovesDefaultDialog() throws {
         let h = Harness()

@@ -284,6 +284,30 @@ struct EvidenceTests {
         #expect(!outcome.shown.isEmpty && outcome.shown.allSatisfy { !$0.frames.isEmpty })
     }
 
+    @Test("An outcome of another schemaVersion is refused when read, never taken for version 1")
+    func otherSchemaVersionRefused() throws {
+        let text = String(decoding: try Self.outcome(.forceExit).jsonData(), as: UTF8.self)
+        #expect(text.contains(#""schemaVersion":1"#))
+        for other in ["0", "2", "-1", "10"] {
+            let data = Data(text.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":\#(other)"#).utf8)
+            #expect(throws: DecodingError.self, "\(other)") { try JSONDecoder().decode(CallMonitorOutcome.self, from: data) }
+        }
+    }
+
+    @Test("An outcome under a document names its policyVersion in the JSON, validates against the schema and reads back the same")
+    func documentSourceRoundTrip() throws {
+        var outcome = try Self.outcome(.forceExit)
+        outcome.policySource = .document(version: 12)
+        let data = try outcome.jsonData()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""policySource":"document""#))
+        #expect(text.contains(#""policyVersion":12"#))
+        #expect(try outcomeValidator().problems(JSONTree.parse(data)) == [])
+        let read = try JSONDecoder().decode(CallMonitorOutcome.self, from: data)
+        #expect(read.policySource == .document(version: 12))
+        #expect(read == outcome)
+    }
+
     @Test("The built-in dialog's record holds every text drawn, frame by frame, with the detail as cleaned")
     func builtInDialogFrames() throws {
         let outcome = try Self.outcome(.forceExit)

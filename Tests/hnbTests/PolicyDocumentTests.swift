@@ -172,6 +172,78 @@ struct PolicyVerifierTests {
         #expect(PolicyDocument.verify(s.document(), keys: nil, issuer: "com.bank.app", crypto: PolicyTestSigner.crypto).rejection == .noKeys)
     }
 
+    @Test("Version ranges: versions of different lengths compare part by part, a missing part reading 0 (\"26.1\" is the library's \"26.1.0\")")
+    func versionRangeDifferentLengths() throws {
+        let cases: [(String, String, Bool)] = [
+            ("=26.1", "26.1.0", true), ("26.1", "26.1.0", true), ("26", "26.0.0.0", true), ("=26.1.0", "26.1", true),
+            (">26.1", "26.1.0", false), (">26.1", "26.1.1", true), (">=26.1.1", "26.1", false), ("<26.1.0.1", "26.1", true),
+            ("<=26.1", "26.1.0.1", false), (">=26.0 <26.2", "26.1.9", true), (">=26.0 <26.2", "26.2.0", false),
+        ]
+        for (range, version, inside) in cases {
+            #expect(try #require(VersionRange(range)).contains(version) == inside, "\(range) \(version)")
+        }
+        // Through a document, as the library's "26.1.0" meets a rule written "26.1".
+        let document = try #require(signer.verify(signer.document(rules: #"[{"when":{"osVersion":"26.1"},"policy":{}}]"#)).value)
+        #expect(document.rule(for: ["osVersion": "26.1.0"])?.index == 0)
+        #expect(document.rule(for: ["osVersion": "26.1.1"]) == nil)
+    }
+
+    @Test("Version ranges: when.appVersion is matched against the app's version, not the OS's")
+    func appVersionCondition() throws {
+        let document = try #require(signer.verify(signer.document(rules: #"[{"when":{"appVersion":">=5.2 <6"},"policy":{"appWide":"observe"}}]"#)).value)
+        #expect(document.rules[0].when.appVersion == VersionRange(">=5.2 <6"))
+        #expect(document.rules[0].when.osVersion == nil)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "26.1", "appVersion": "5.2.0"])?.index == 0)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "5.3", "appVersion": "6.0"]) == nil)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "5.3", "appVersion": "5.1.9"]) == nil)
+        #expect(document.rule(for: ["os": "iOS", "osVersion": "5.3"]) == nil)
+    }
+
+    @Test("Version ranges: an empty or blank range is refused, never a rule that matches every device (a kill switch for everyone)")
+    func emptyVersionRangeRefused() {
+        #expect(VersionRange("") == nil)
+        #expect(VersionRange("   ") == nil)
+        for rules in [
+            #"[{"when":{"osVersion":""},"policy":{"appWide":"observe"}}]"#,
+            #"[{"when":{"osVersion":" "},"policy":{"appWide":"observe"}}]"#,
+            #"[{"when":{"appVersion":""},"policy":{"appWide":"observe"}}]"#,
+        ] {
+            #expect(signer.verify(signer.document(rules: rules)).rejection == .invalidPolicy, "\(rules)")
+        }
+    }
+
+    @Test("Claims: a header without kid, or with a kid that is not a string, is malformed: no key is guessed")
+    func kidMissingOrNotAString() {
+        for header in [
+            #"{"alg":"EdDSA","typ":"hnb-policy+jwt"}"#,
+            #"{"alg":"EdDSA","kid":1,"typ":"hnb-policy+jwt"}"#,
+            #"{"alg":"EdDSA","kid":null,"typ":"hnb-policy+jwt"}"#,
+            #"{"alg":"EdDSA","kid":["ed-1"],"typ":"hnb-policy+jwt"}"#,
+        ] {
+            // Signed with the first pinned key, so only the kid's absence or type can refuse it.
+            #expect(signer.verify(signer.sign(header: header, payload: Self.claims, with: signer.ed)).rejection == .malformed, "\(header)")
+        }
+    }
+
+    @Test("Claims: an nbf that is not an integer (a string, a fraction) is invalid, not ignored")
+    func nbfOfTheWrongType() {
+        let h = Self.header
+        for nbf in [#""150""#, "150.5", "1.5e2", "true", "null"] {
+            let payload = #"{"iss":"com.bank.app","ver":3,"iat":100,"nbf":\#(nbf),"exp":200,"rules":[]}"#
+            #expect(signer.verify(signer.sign(header: h, payload: payload)).rejection == .invalidClaims, "\(nbf)")
+        }
+        #expect(signer.verify(signer.sign(header: h, payload: #"{"iss":"com.bank.app","ver":3,"iat":100,"nbf":150,"exp":200,"rules":[]}"#)).value?.notBefore == 150)
+    }
+
+    @Test("Claims: verifierBudget is clamped to the API's own range (CallMonitor.callVerifierBudgetRange), 0 included")
+    func verifierBudgetClampedToTheAPIRange() throws {
+        let range = CallMonitor.callVerifierBudgetRange
+        for (written, read) in [("0", range.lowerBound), ("-5", range.lowerBound), ("0.05", range.lowerBound), ("0.1", 0.1), ("2.5", 2.5), ("30", 30), ("30.5", range.upperBound), ("1e6", range.upperBound)] {
+            let document = try #require(signer.verify(signer.document(rules: #"[{"policy":{"verifierBudget":\#(written)}}]"#)).value, "\(written)")
+            #expect(document.rules[0].policy.verifierBudget == read, "\(written)")
+        }
+    }
+
     @Test("Without crypto every document is refused, a valid one included (fail closed)")
     func cryptoUnavailable() {
         #if os(Linux)

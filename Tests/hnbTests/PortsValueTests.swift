@@ -53,6 +53,24 @@ struct PortsValueTests {
         #expect(clock.pendingCount == 0)
     }
 
+    @Test("ExternalCallSource: a complete list replaces the calls and their order; a call listed again appears once")
+    func externalCompleteListReplacesOrder() {
+        let voip = ExternalCallSource()
+        let a = CallSnapshot(id: CallID("A"), hasConnected: true)
+        let b = CallSnapshot(id: CallID("B"), hasConnected: false)
+        voip.sendCompleteList([a, b])
+        voip.sendCompleteList([a, b])
+        #expect(voip.liveCalls.map(\.id) == [CallID("A"), CallID("B")])
+        voip.sendCompleteList([b, a])
+        #expect(voip.liveCalls.map(\.id) == [CallID("B"), CallID("A")])
+        voip.sendCompleteList([b])
+        #expect(voip.liveCalls.map(\.id) == [CallID("B")])
+        voip.send([a])
+        #expect(voip.liveCalls.map(\.id) == [CallID("B"), CallID("A")])
+        voip.sendCompleteList([])
+        #expect(voip.liveCalls.isEmpty)
+    }
+
     @Test("The language given to simulated ports is the built-in dialog's, and the button taps through it")
     func simulatedLanguage() throws {
         let clock = ManualScheduler()

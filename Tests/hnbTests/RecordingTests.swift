@@ -266,6 +266,38 @@ struct RecordingTests {
         #expect(try replayDifference(text) == nil)
     }
 
+    @Test("startRecording while recording closes the first file with its closing comment; the session goes on in the second")
+    func startRecordingWhileRecording() throws {
+        let rig = try RecordedMonitor()
+        rig.monitor.startMonitoring(withTerminateIn: 2)
+        let first = try #require(rig.monitor.core.recording.value)
+        let second = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-recording-\(UUID().uuidString).scenario")
+        defer { try? FileManager.default.removeItem(at: second) }
+        rig.scheduler.advance(bySeconds: 1)
+        try rig.monitor.startRecording(to: second)
+        first.writer.waitUntilWritten(timeoutNanoseconds: 5_000_000_000)
+        let firstText = try String(contentsOf: rig.file, encoding: .utf8)
+        #expect(firstText == recordingHeader() + "0 start terminate 2\n0 calls\n# recording stopped by the app\n")
+        try rig.calls.incoming("A")
+        rig.stop()
+        try rig.calls.end("A")
+        rig.monitor.finishRecording()
+        let secondText = try String(contentsOf: second, encoding: .utf8)
+        try? FileManager.default.removeItem(at: rig.file)
+        // The second file counts from its own start (1 s after the first's).
+        #expect(secondText == recordingHeader() + """
+            0 incoming C1
+            #> {"t":0,"kind":"event","event":"ringing"}
+            #> {"t":0,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
+            0 stop
+            #> {"t":0,"kind":"dismiss","surface":"builtInDialog"}
+            #> {"t":0,"kind":"outcome","ending":"monitoringStopped","flow":"terminate","startedAt":0,"lowestRemaining":2,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}
+            0 detection off
+            # recording stopped by the app
+
+            """)
+    }
+
     @Test("A write error stops the recording and is reported once")
     func writeError() throws {
         let reports = Locked<[String]>([])

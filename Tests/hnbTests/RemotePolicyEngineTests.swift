@@ -313,6 +313,147 @@ struct RemotePolicyEngineTests {
         ])
     }
 
+    @Test("Rule 26: without permission a document's detection false cannot switch detection off: turned on by the code, detection runs")
+    func detectionFalseWithoutRelaxation() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: false), at: 0)
+        _ = rig.step(.callDetection(false), at: 0)
+        _ = rig.step(.start(R.terminate(10)), at: 0)
+        // The code has detection off: a document that keeps it off weakens nothing and applies.
+        let (document, text) = R.document(rules: #"[{"policy":{"detection":false}}]"#)
+        #expect(rig.step(.applyPolicy(document, text: text), at: 1) == [
+            .policy(.init(.applied, version: 1)), R.record(1, mark: 1, text: text), .schedulePolicyWake(at: 3600 * s),
+        ])
+        // The code switches it on: the document can only add to the code's, so the source starts.
+        #expect(rig.step(.callDetection(true), at: 2) == [.startCallSource])
+        #expect(rig.step(R.callA, at: 3) == [
+            .emit(.started), .present(.terminate, remaining: 10, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
+            .schedule(at: 4 * s),
+        ])
+    }
+
+    @Test("Rule 26: without permission a screenCaptured laxer than the code's escalation is refused whole; a stricter one applies")
+    func laxerScreenCapturedRefused() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: false), at: 0)
+        _ = rig.step(.start(R.acknowledge(30)), at: 0)
+        _ = rig.step(.screenCaptureEscalation(R.terminate(5)), at: 0)
+        for rules in [
+            #"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":6}}}]"#,
+            #"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":60}}}]"#,
+            #"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":0}}}]"#,
+        ] {
+            #expect(rig.step(R.apply(ver: 2, rules: rules), at: 1) == [.policy(.init(.rejected, version: 2, reason: .relaxationNotAllowed))], "\(rules)")
+        }
+        let (document, text) = R.document(ver: 2, rules: #"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":3}}}]"#)
+        #expect(rig.step(.applyPolicy(document, text: text), at: 1) == [
+            .policy(.init(.applied, version: 2)), R.record(2, mark: 1, text: text), .schedulePolicyWake(at: 3600 * s),
+        ])
+    }
+
+    @Test("Rule 28: a kill switch that arrives while the clock reads more than 5 minutes behind its mark is refused as expired; within 5 minutes it applies")
+    func killSwitchArrivingBehindTheMark() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: true), at: 0)
+        _ = rig.step(R.iOS261, at: 0)
+        _ = rig.step(.start(R.terminate(10)), at: 0)
+        // The mark moves to 1000 s; then the date is set back.
+        #expect(rig.step(.wallClockChanged, at: 1000) == [])
+        rig.jump = -301
+        #expect(rig.step(R.apply(exp: 7200, rules: R.killSwitch), at: 1000) == [.policy(.init(.rejected, version: 1, reason: .expired))])
+        #expect(rig.engine.remote.highestVersion == 0)
+        #expect(rig.engine.remote.document == nil)
+        // A stricter document is no relaxation: the clock behind its mark does not refuse it.
+        let (stricter, stricterText) = R.document(ver: 2, exp: 7200, rules: #"[{"policy":{"appWide":{"flow":"terminate","seconds":5}}}]"#)
+        #expect(rig.step(.applyPolicy(stricter, text: stricterText), at: 1000).prefix(2) == [
+            .policy(.init(.applied, version: 2)), R.record(2, mark: 1000, text: stricterText),
+        ])
+        rig.jump = -300
+        let (kill, killText) = R.document(ver: 3, exp: 7200, rules: R.killSwitch)
+        #expect(rig.step(.applyPolicy(kill, text: killText), at: 1000).prefix(2) == [
+            .policy(.init(.applied, version: 3)), R.record(3, mark: 1000, text: killText),
+        ])
+    }
+
+    @Test("Rule 28: the clock's mark is written down each time it moves 5 minutes on, so a relaunch with the clock set back finds the kill switch expired")
+    func movingMarkWrittenAcrossRelaunch() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: true), at: 0)
+        _ = rig.step(R.iOS261, at: 0)
+        let (document, text) = R.document(exp: 7200, rules: R.killSwitch)
+        #expect(rig.step(.applyPolicy(document, text: text), at: 0) == [
+            .policy(.init(.applied, version: 1)), R.record(1, mark: 0, text: text), .schedulePolicyWake(at: 7200 * s),
+        ])
+        // The wall clock read again (the wake-up for exp is set again each time): the mark is
+        // written when it has moved 5 minutes on since it was last written, not before.
+        let wake: MonitorEngine.Action = .schedulePolicyWake(at: 7200 * s)
+        #expect(rig.step(.wallClockChanged, at: 299) == [wake])
+        #expect(rig.step(.wallClockChanged, at: 300) == [R.record(1, mark: 300, text: text), wake])
+        #expect(rig.step(.wallClockChanged, at: 599) == [wake])
+        #expect(rig.step(.wallClockChanged, at: 600) == [R.record(1, mark: 600, text: text), wake])
+        // The next launch reads the file as written: at 299 s of the wall clock, 301 s behind the
+        // mark, the kill switch counts as expired and the code's countdown begins.
+        var relaunched = R()
+        relaunched.jump = 299
+        let restored = MonitorEngine.RestoredPolicy(document: document, text: text, highestVersion: 1, clockMark: R.epoch + 600)
+        #expect(relaunched.step(.policyKeys(.init(allowsRelaxation: true, restored: restored)), at: 0) == [
+            .policy(.init(.expired, version: 1)), .schedulePolicyWake(at: s),
+        ])
+        _ = relaunched.step(R.iOS261, at: 0)
+        _ = relaunched.step(.start(R.terminate(10)), at: 0)
+        #expect(relaunched.step(R.callA, at: 0) == [
+            .emit(.started), .present(.terminate, remaining: 10, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
+            .schedule(at: s),
+        ])
+    }
+
+    @Test("Rule 26 with rule 18: while a document is in force, an event under the code's stricter policy names the code as its source")
+    func codeStricterWhileDocumentInForce() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: false), at: 0)
+        _ = rig.step(R.apply(ver: 3, rules: #"[{"policy":{"appWide":{"flow":"terminate","seconds":20}}}]"#), at: 0)
+        _ = rig.step(.beginProtection(id: 1, R.terminate(4)), at: 0)
+        #expect(rig.engine.guards.inForce == R.terminate(4))
+        #expect(rig.engine.policySource == .code)
+        _ = rig.step(R.callA, at: 1)
+        for second in 2...4 { _ = rig.step(.wake(), at: Double(second)) }
+        #expect(rig.step(.wake(), at: 5) == [
+            .tick(remaining: 0, button: .available, on: .builtInDialog),
+            .cancelWakeUp, .stopSources(callSource: true),
+            R.outcome(.forceExit, .terminate, total: 4, from: 1, to: 5, lowest: 0, source: .code),
+            .exit(code: 0),
+        ])
+    }
+
+    @Test("Rule 25 with rule 26: the document's screenCaptured guards a shared screen where the code set no escalation")
+    func documentScreenCapturedWithoutCodeEscalation() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: false), at: 0)
+        _ = rig.step(.start(R.acknowledge(30)), at: 0)
+        _ = rig.step(R.apply(ver: 2, rules: #"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":5}}}]"#), at: 0)
+        _ = rig.step(.screenCapture(isCaptured: true), at: 0)
+        #expect(rig.step(R.callA, at: 1) == [
+            .emit(.started), .present(.terminate, remaining: 5, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
+            .schedule(at: 2 * s),
+        ])
+        #expect(rig.engine.policySource == .document(version: 2))
+    }
+
+    @Test("Rule 29 with rule 26: when the document makes a named screen the strictest, the event shows that screen's context")
+    func contextOfTheScreenTheDocumentMadeStrictest() {
+        var rig = R()
+        _ = rig.step(R.keys(relax: false), at: 0)
+        let transfer = CallMonitorContext(kind: .payment, detail: "To M.")
+        let login = CallMonitorContext(kind: .credentials, detail: "PIN")
+        _ = rig.step(.beginProtection(id: 1, R.acknowledge(30), name: "transfer", context: transfer), at: 0)
+        _ = rig.step(.beginProtection(id: 2, R.acknowledge(20), name: "login", context: login), at: 0)
+        _ = rig.step(R.apply(ver: 2, rules: #"[{"policy":{"screens":{"transfer":{"flow":"terminate","seconds":5}}}}]"#), at: 0)
+        #expect(rig.engine.guards.inForce == R.terminate(5))
+        #expect(rig.engine.guards.context === transfer)
+        _ = rig.step(R.callA, at: 1)
+        #expect(rig.engine.shownEvent?.context === transfer)
+    }
+
     @Test("Without keys nothing of the remote policy ever adds an action: the engine's other tests see no change")
     func silentWithoutKeys() {
         var rig = R()

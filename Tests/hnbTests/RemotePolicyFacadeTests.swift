@@ -85,6 +85,74 @@ struct RemotePolicyFacadeTests {
         #expect(relaunched.take().suffix(2) == ["2 outcome forceExit", "2 exit 0"])
     }
 
+    @Test("Rule 27: the kept document is verified again at setPolicyKeys: a forged kill switch written into the file is not applied")
+    func forgedDocumentInTheFileIsNotApplied() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Whoever can write the app's files writes a kill switch under the pinned kid, signed with
+        // a key of their own.
+        let impostor = try PolicySigningKey.generate(.edDSA)
+        let forged = signer.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt"}"#,
+                                 payload: #"{"iss":"com.bank.app","ver":9,"iat":1,"exp":\#(Self.epoch + 3600),"rules":\#(Self.killSwitch)}"#, with: impostor)
+        PolicyFileStore(directory: folder).save(.init(text: forged, highestVersion: 9, clockMark: TestWallClock.epoch))
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(2)
+        #expect(h.take() == [
+            "0 event ringing", "0 alert terminate 2 button=Close App", "0 event started",
+            "1 alert terminate 1 button=Close App", "2 alert terminate 0 button=Close App", "2 outcome forceExit", "2 exit 0",
+        ])
+        #expect(h.outcomes.map(\.policySource) == [.code])
+    }
+
+    @Test("Rule 28: the clock's mark is read back from the file under the name it was written with: a relaunch with the date set back finds the kill switch expired")
+    func clockMarkReadBackAcrossLaunches() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness()
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        #expect(h.monitor.applyPolicy(document: document(ver: 4, rules: Self.killSwitch)) == .applied(version: 4))
+        let kept = try #require(PolicyFileStore(directory: folder).load())
+        #expect(kept.clockMark == TestWallClock.epoch)
+        #expect(kept.highestVersion == 4)
+
+        // The next launch, with the device's date set back 400 s behind the mark.
+        let relaunched = Harness(logsOutcomes: true)
+        relaunched.wall.setJump(-400)
+        try relaunched.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        relaunched.monitor.startMonitoring(withTerminateIn: 2)
+        try relaunched.calls.incoming("A")
+        try relaunched.calls.connect("A")
+        relaunched.advance(2)
+        #expect(relaunched.take().suffix(3) == ["2 alert terminate 0 button=Close App", "2 outcome forceExit", "2 exit 0"])
+        #expect(relaunched.outcomes.map(\.policySource) == [.code])
+    }
+
+    @Test("Rule 26: setPolicyKeys hands the engine the library's os and osVersion: a rule whose when names them applies without setPolicyAttributes")
+    func libraryAttributesAtSetPolicyKeys() throws {
+        let os = try #require(PolicyAttributes.library["os"])
+        let osVersion = try #require(PolicyAttributes.library["osVersion"])
+        let h = Harness(logsOutcomes: true)
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: try directory())
+        let rules = #"[{"when":{"os":"\#(os)","osVersion":"=\#(osVersion)"},"policy":{"appWide":"observe"}}]"#
+        #expect(h.monitor.applyPolicy(document: document(ver: 2, rules: rules)) == .applied(version: 2))
+        h.monitor.startMonitoring(withTerminateIn: 2)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(3)
+        // The kill switch for this OS holds: no warning, no exit.
+        #expect(h.take() == ["0 event ringing", "0 event started"])
+        // A rule for another OS does not match this device: the code's countdown begins.
+        let other = #"[{"when":{"os":"not-\#(os)"},"policy":{"appWide":"observe"}}]"#
+        #expect(h.monitor.applyPolicy(document: document(ver: 3, rules: other)) == .applied(version: 3))
+        #expect(h.take() == ["3 alert terminate 2 button=Close App"])
+        h.monitor.stopMonitoring()
+        try h.calls.end("A")
+    }
+
     @Test("A refused document changes nothing: the countdown runs on to the exit")
     func refusedChangesNothing() throws {
         let h = Harness(logsOutcomes: true)

@@ -30,6 +30,18 @@ struct SwiftUISlotTests {
         try h.calls.end("A")
     }
 
+    @Test("callMonitorProtection(acknowledgeIn:context:) hands its context to the protection: the dialog shows it")
+    func acknowledgeKeepsContext() throws {
+        let h = Harness()
+        let slot = ProtectionSlot()
+        slot.appear(ProtectionRequest(flow: .acknowledge, seconds: 2, context: CallMonitorContext(kind: .payment, detail: "To M.")), on: h.monitor)
+        try h.calls.incoming("A")
+        #expect(h.take() == ["0 event ringing", "0 alert acknowledge 2 button=-"])
+        #expect(h.renderer.current?.detail == "To M.")
+        slot.disappear()
+        try h.calls.end("A")
+    }
+
     @Test("Fail closed: a screen that appears again after disappearing is guarded again; one that never disappears stays guarded")
     func appearAgain() throws {
         let h = Harness()
