@@ -144,6 +144,47 @@ struct ResumeEngineTests {
         #expect(engine.handle(.userAction(token: token), now: 30 * s + s / 4).last == .exit(code: 0))
     }
 
+    @Test("Rule 5 (issue 37): a foreground report while already in the foreground is no resume: the exit happens at once, asking for nothing")
+    func repeatedForegroundIsNoResume() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 1)), now: 0)
+        _ = engine.handle(.calls(.changes([callA])), now: 0)
+        #expect(engine.handle(.appState(isForeground: true), now: s / 2) == [])
+        #expect(engine.handle(.wake(), now: 1 * s) == [
+            .tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
+            .outcome(.engine(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 1 * s, lowestRemaining: 0, wasScreenCaptured: false,
+                             presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)])),
+            .exit(code: 0),
+        ])
+    }
+
+    @Test("Rule 6 with issue 37: an acknowledge event that replaced the terminate one whose exit waited never exits when the list comes")
+    func acknowledgeReplacingAWaitingExitNeverExits() {
+        var engine = suspendedTerminateEngine()
+        _ = engine.handle(.appState(isForeground: true), now: 30 * s)
+        _ = engine.handle(.wake(), now: 30 * s)
+        // The app-wide policy becomes acknowledge 0: its event begins at once, its delay already over.
+        let replaced = engine.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 30 * s + s / 4)
+        #expect(replaced.last == .schedule(at: 31 * s + s / 4))
+        #expect(engine.handle(.calls(.complete([callA])), now: 30 * s + s / 2) == [])
+        #expect(!engine.hasExited)
+    }
+
+    @Test("Rule 5 (issue 37): a session that ends while an exit waits takes the wait with it: the next session's exit waits its own full bound")
+    func theWaitEndsWithItsSession() {
+        var engine = suspendedTerminateEngine()
+        _ = engine.handle(.wake(), now: 30 * s)
+        // The call's end reported as a change, not a list: the session ends, and with it the wait.
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 30 * s)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: 40 * s)
+        // A call that began in the background starts its event on the return (rule 4).
+        #expect(engine.handle(.appState(isForeground: true), now: 50 * s).last == .schedule(at: 51 * s))
+        for second in 51...59 { _ = engine.handle(.wake(), now: Int64(second) * s) }
+        #expect(engine.handle(.wake(), now: 60 * s) == [
+            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 61 * s),
+        ])
+    }
+
     @Test("Rule 5 (issue 37): an app that never left the foreground has a current view: the exit falls due and happens at once, asking for nothing")
     func inTheForegroundTheViewIsCurrent() {
         var engine = MonitorEngine()

@@ -66,7 +66,7 @@ extension MonitorEngine {
             exit(now: now, into: &actions)
             return
         }
-        if freshness.exitBeganWaiting(at: now), guards.detectionEnabled { actions.append(.refreshCalls) }
+        if freshness.exitBeganWaiting(at: now) { actions.append(.refreshCalls) }
         let bound = Self.deadline(freshness.exitWaitingSince ?? now, plusNanoseconds: Self.freshListGrace)
         guard now < bound else {
             exit(now: now, into: &actions)
@@ -77,9 +77,10 @@ extension MonitorEngine {
 
     /// A complete list was applied (rule 15) and the session settled on it: an exit that waited
     /// for it happens now if the terminate countdown on screen is still over, that is if the list
-    /// left the session live (a list that ended it ended the event, with no exit).
+    /// left the session live (a list that ended it ended the event, with no exit). An event is on
+    /// screen only while monitoring (a stop or the exit ends it), so the phase needs no test.
     mutating func completeListApplied(now: Int64, into actions: inout [Action]) {
-        guard freshness.exitStoppedWaiting(), phase == .on, let event = shownEvent, event.flow == .terminate, event.isOver else { return }
+        guard freshness.exitStoppedWaiting(), let event = shownEvent, event.flow == .terminate, event.isOver else { return }
         exit(now: now, into: &actions)
     }
 }
