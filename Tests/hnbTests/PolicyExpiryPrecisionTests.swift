@@ -46,6 +46,8 @@ struct PolicyExpiryPrecisionEngineTests {
     func delay() {
         #expect(MonitorEngine.policyWakeDelay(from: 100.5, to: 105) == 4_500_000_000)
         #expect(MonitorEngine.policyWakeDelay(from: 100.25, to: 105) == 4_750_000_000)
+        // Rounded up, never down: a wake-up before the instant only reschedules.
+        #expect(MonitorEngine.policyWakeDelay(from: 100.000_000_6, to: 105) == 5_000_000_000)
         // A wake-up a hair early (the wall clock's rounding) waits on by at least a microsecond.
         #expect(MonitorEngine.policyWakeDelay(from: 105, to: 105) == 1000)
         #expect(MonitorEngine.policyWakeDelay(from: 104.999_999_9, to: 105) == 1000)
