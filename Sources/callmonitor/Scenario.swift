@@ -36,6 +36,14 @@ enum ScenarioCommand: Equatable {
     case callChanges([ListedCall])
     case background
     case foreground
+    /// The process is suspended (issue 37): from here until ``resumeProcess(_:)`` no wake-up runs,
+    /// the call source's change deliveries wait (the device's calls still change), and nothing of
+    /// the app runs. iOS suspends only an app in the background, so `background` comes first.
+    case suspend
+    /// The process runs again and releases what piled up, in the order given: each of
+    /// ``ResumeRelease/timers`` and ``ResumeRelease/calls`` once, and the return to the foreground
+    /// where ``ResumeRelease/foreground`` stands, if it does.
+    case resumeProcess([ResumeRelease])
     case tap
     case delegateCustom
     case delegateNone
@@ -79,6 +87,17 @@ enum ScenarioCommand: Equatable {
     case recording
 }
 
+/// What a resumed process releases (`resume timers calls [foreground]`, in any order).
+enum ResumeRelease: String, CaseIterable, Equatable {
+    /// The wake-ups that fell due while suspended, each at the resume's instant, in deadline order.
+    case timers
+    /// The call source's change deliveries that waited: CallKit's queued notifications each read
+    /// the observer's list when delivered, so they say the calls as they are at the resume.
+    case calls
+    /// The app returns to the foreground.
+    case foreground
+}
+
 /// One scripted answer of the call verifier: what it says and how long after the question.
 struct VerdictReply: Equatable {
     let verdict: CallMonitorCallVerdict
@@ -101,7 +120,7 @@ enum ScenarioParser {
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
         "protect", "unprotect", "exempt", "unexempt", "detection", "verdict", "calls", "changes", "recording",
-        "keys", "policy", "attribute", "clock",
+        "keys", "policy", "attribute", "clock", "suspend",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
@@ -164,7 +183,46 @@ enum ScenarioParser {
             let text = String(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...])
             steps.append(ScenarioStep(line: number, time: time, command: command, text: text))
         }
+        try checkSuspensions(steps)
         return steps
+    }
+
+    /// Issue 37: a suspension is written as it can happen. Only an app in the background is
+    /// suspended; while it is, only the device's calls and the wall clock change (nothing of the
+    /// app runs, so no API call, tap or app-state change), and a resume ends it. A recording says
+    /// the order things ran in line by line (`wait`), so it has no suspension of its own.
+    static func checkSuspensions(_ steps: [ScenarioStep]) throws(ScenarioError) {
+        var foreground = true
+        var suspendedAt: Int?
+        let isRecording = steps.contains { $0.command == .recording }
+        for step in steps {
+            switch step.command {
+            case .suspend:
+                if isRecording {
+                    throw ScenarioError(line: step.line, message: "'suspend' has no place in a recording: its lines already say the order things ran in after a suspension")
+                }
+                if let at = suspendedAt { throw ScenarioError(line: step.line, message: "already suspended (line \(at))") }
+                guard !foreground else {
+                    throw ScenarioError(line: step.line, message: "'suspend' needs the app in the background (iOS suspends only a background app): write 'background' first")
+                }
+                suspendedAt = step.line
+            case .resumeProcess(let order):
+                guard suspendedAt != nil else { throw ScenarioError(line: step.line, message: "'resume \(order.map(\.rawValue).joined(separator: " "))' without a 'suspend' before it") }
+                suspendedAt = nil
+                if order.contains(.foreground) { foreground = true }
+            case .background, .foreground:
+                if let at = suspendedAt {
+                    throw ScenarioError(line: step.line, message: "the app is suspended (line \(at)): write the return in the resume, e.g. 'resume timers foreground calls'")
+                }
+                foreground = step.command == .foreground
+            case .incoming, .outgoing, .connect, .hold, .resume, .end, .callList, .callChanges, .clock, .wait:
+                break
+            default:
+                if let at = suspendedAt {
+                    throw ScenarioError(line: step.line, message: "the app is suspended (line \(at)): only call changes, 'clock' and 'wait' can happen until 'resume timers calls'")
+                }
+            }
+        }
     }
 
     private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
@@ -221,8 +279,12 @@ enum ScenarioParser {
         case "outgoing": try expect(1, "one call ID"); return .outgoing(args[0])
         case "connect": try expect(1, "one call ID"); return .connect(args[0])
         case "hold": try expect(1, "one call ID"); return .hold(args[0])
-        case "resume": try expect(1, "one call ID"); return .resume(args[0])
+        case "resume":
+            // One word: a held call comes off hold; more: the suspended process runs again.
+            guard args.count >= 2 else { try expect(1, "one call ID, or the order a suspended process releases its work in: resume timers calls [foreground]"); return .resume(args[0]) }
+            return .resumeProcess(try parseResumeOrder(args, line: line))
         case "end": try expect(1, "one call ID"); return .end(args[0])
+        case "suspend": try expect(0, "no arguments"); return .suspend
         case "background": try expect(0, "no arguments"); return .background
         case "foreground": try expect(0, "no arguments"); return .foreground
         case "tap": try expect(0, "no arguments"); return .tap
@@ -284,6 +346,25 @@ enum ScenarioParser {
         default:
             throw ScenarioError(line: line, message: "unknown command '\(name)'\(Suggestions.hint(for: name, in: commandNames))")
         }
+    }
+
+    /// `resume timers calls [foreground]`, in the order the process releases them: `timers` and
+    /// `calls` once each, `foreground` at most once.
+    private static func parseResumeOrder(_ args: [String], line: Int) throws(ScenarioError) -> [ResumeRelease] {
+        let names = ResumeRelease.allCases.map(\.rawValue)
+        var order: [ResumeRelease] = []
+        for word in args {
+            guard let release = ResumeRelease(rawValue: word) else {
+                let hint = Suggestions.hint(for: word, in: names)
+                throw ScenarioError(line: line, message: "unknown release '\(word)'" + (hint.isEmpty ? ": expected timers, calls or foreground" : hint))
+            }
+            guard !order.contains(release) else { throw ScenarioError(line: line, message: "'\(word)' appears twice in one 'resume'") }
+            order.append(release)
+        }
+        guard order.contains(.timers), order.contains(.calls) else {
+            throw ScenarioError(line: line, message: "'resume' of a suspended process names both timers and calls, in the order they run: resume timers calls [foreground]")
+        }
+        return order
     }
 
     /// The verdict words: `bank`, `notbank`, `unknown`.

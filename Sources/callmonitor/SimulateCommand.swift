@@ -55,6 +55,11 @@ struct SimulateCommand: ToolCommand {
                                                     dialing, connected, held); 'calls' alone: no call at all
           changes ID:STATE ...                      several calls changed in one delivery (STATE also ended)
           background | foreground                   the app leaves / enters the foreground
+          suspend                                   the background app is suspended: no wake-up runs, call
+                                                    changes wait (the calls still change) until the resume
+          resume timers calls [foreground]          the process runs again and releases, in the order written,
+                                                    the overdue wake-ups, the waiting call deliveries and
+                                                    (if named) the return to the foreground
           tap                                       the delegate's latest onUserAction, else the dialog's button
           delegate custom | delegate none | delegate release
                                                     a new recording delegate / setDelegate(nil) / free it unannounced

@@ -155,6 +155,10 @@ final class Simulation {
     /// The wall clock: 2026-01-01T00:00:00Z plus virtual time, plus what `clock` lines added.
     nonisolated static let wallClockEpoch: Double = 1_767_225_600
     private let wallClockOffset = Locked<Double>(0)
+    /// Issue 37: while the process is suspended, wake-ups wait and the call source's deliveries
+    /// are held; whether a call changed since (the resume's `calls` then delivers the list).
+    private var suspended = false
+    private var callsChangedWhileSuspended = false
     /// The device's attributes the scenario set (`attribute`), beside the simulator's own.
     private var platformAttributes = ["os": "iOS", "osVersion": "26.0", "appVersion": "1.0"]
 
@@ -228,6 +232,9 @@ final class Simulation {
             if isRecording {
                 scheduler.move(to: step.time)
                 if step.command == .wait { scheduler.runNextDue() }
+            } else if suspended {
+                // Nothing runs while suspended: the wake-ups that fall due wait for the resume.
+                scheduler.move(to: step.time)
             } else {
                 scheduler.advance(to: step.time)
             }
@@ -330,6 +337,16 @@ final class Simulation {
     }
 
     private func perform(_ command: ScenarioCommand) throws {
+        if suspended {
+            // CallKit queues its change notifications for a suspended app: the calls change, the
+            // monitor hears nothing until the resume releases them.
+            var changed = false
+            try calls.withoutNotifying { changed = try Self.applyCallCommand(command, to: calls) }
+            if changed {
+                callsChangedWhileSuspended = true
+                return
+            }
+        }
         if try Self.applyCallCommand(command, to: calls) { return }
         let monitor = self.monitor
         if try Self.applyProtectionCommand(
@@ -346,6 +363,20 @@ final class Simulation {
         case .incoming, .outgoing, .connect, .hold, .resume, .end, .callList, .callChanges: break   // applyCallCommand, above
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
+        case .suspend: suspended = true
+        case .resumeProcess(let order):
+            suspended = false
+            for release in order {
+                switch release {
+                // Every wake-up that fell due, at this instant, in deadline order.
+                case .timers: scheduler.advance(to: scheduler.now)
+                // The queued notifications read the observer's list as it is now: one list says it.
+                case .calls:
+                    if callsChangedWhileSuspended { calls.deliverCompleteList() }
+                    callsChangedWhileSuspended = false
+                case .foreground: app.setForeground(true)
+                }
+            }
         case .tap:
             // Accepted means the monitor acted on it: the event ended (end, dismiss) or the app
             // exited. Every other tap (no button, too early, a stale or repeated closure) leaves

@@ -60,6 +60,13 @@ public final class SimulatedCallSource: CallSource {
         if deliversListAtStart { deliver(.complete(liveCalls)) }
     }
 
+    /// Reads the list on demand (issue 37), as CallKit does: the complete list of live calls, at
+    /// once. Not for a recording (``deliversListAtStart`` off), whose own `calls` lines say what
+    /// the device's source delivered.
+    package func refresh() {
+        if deliversListAtStart { deliver?(.complete(liveCalls)) }
+    }
+
     /// Stops delivering; calls changed afterwards are kept and reported at the next start.
     package func stop() {
         deliver = nil

@@ -84,6 +84,8 @@ final class CountingCallSource: CallSource {
         stops += 1
         inner.stop()
     }
+    /// Reads the list on demand as the simulated source does (issue 37).
+    func refresh() { inner.refresh() }
 }
 
 /// The wall clock the tests inject: a fixed epoch plus the virtual time, plus a jump the test can

@@ -15,12 +15,14 @@ import UIKit
 ///
 /// One observer lives as long as the source. `CXCallObserver.calls` is the authoritative list,
 /// and a change notification can be missed while the app is suspended, so every delivery is the
-/// complete list (``CallBatch/complete(_:)``): at start, on every change, and again whenever the
-/// app returns to the foreground or becomes active.
+/// complete list (``CallBatch/complete(_:)``): at start, on every change, again whenever the
+/// app returns to the foreground or becomes active, and when the engine asks (``refresh()``).
 final class CallKitCallSource: CallSource {
     private var observer: CXCallObserver?
     /// CallKit holds its delegate weakly, so the source holds the adapter.
     private var adapter: ObserverAdapter?
+    /// Where the running source delivers; `nil` while stopped.
+    private var deliver: (@Sendable (CallBatch) -> Void)?
     private var lifecycleObservers: [any NSObjectProtocol] = []
 
     /// A source; the observer is created on the first start.
@@ -34,6 +36,7 @@ final class CallKitCallSource: CallSource {
         self.adapter = adapter
         // A nil queue means the main queue.
         observer.setDelegate(adapter, queue: nil)
+        self.deliver = deliver
         deliver(Self.completeList(of: observer))
         watchLifecycle(observer: observer, deliver: deliver)
     }
@@ -41,8 +44,17 @@ final class CallKitCallSource: CallSource {
     func stop() {
         observer?.setDelegate(nil, queue: nil)
         adapter = nil
+        deliver = nil
         for token in lifecycleObservers { NotificationCenter.default.removeObserver(token) }
         lifecycleObservers = []
+    }
+
+    /// Issue 37: `CXCallObserver.calls` is read synchronously on the main thread, so the list
+    /// reaches the engine before a change delivery or a wake-up queued behind this step: the exit
+    /// that asked for it acts on the calls as they are now, never on a view from before a suspension.
+    func refresh() {
+        guard let observer, let deliver else { return }
+        deliver(Self.completeList(of: observer))
     }
 
     /// Re-reads the list when the app comes back, in case a change was missed while it slept.

@@ -131,6 +131,7 @@ final class MonitorCore {
         case .startSources(let callDetection, let owner): sources.startSources(callDetection: callDetection, owner: owner)
         case .startCallSource: sources.startCallSource()
         case .stopCallSource: sources.stopCallSource()
+        case .refreshCalls: sources.refreshCallSource()
         case .stopSources(let callSource): sources.stopSources(callSource: callSource)
         case .outcome(let outcome): outcomes.deliver(witnessed(outcome))
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)

@@ -79,6 +79,12 @@ final class SourceRunner {
         }
     }
 
+    /// Asks the call source to read its list again (issue 37); what it delivers carries the run
+    /// in progress, like every delivery.
+    func refreshCallSource() {
+        callSource.refresh()
+    }
+
     /// Stops the call source; a delivery it sent before is dropped.
     func stopCallSource() {
         callGeneration &+= 1

@@ -10,9 +10,14 @@ extension MonitorEngine {
         let batch = guards.visible(batch)
         if batch.isComplete {
             for id in calls.ids(missingFrom: batch.calls) { forgetCall(id) }
+            // Issue 37: a view read after the last resume (in the background the view never counts
+            // as current, and the next return marks it stale again, so no test of the state is needed).
+            freshness.listRead()
         }
         for snapshot in batch.calls { record(snapshot) }
         settle(now: now, ending: .callEnded, into: &actions)
+        // Issue 37: the exit that waited for this list happens now if the session is still live.
+        if batch.isComplete { completeListApplied(now: now, into: &actions) }
     }
 
     /// Reports a change of the aggregate and acts on it; an event that the session's end ends
@@ -33,6 +38,7 @@ extension MonitorEngine {
             lastLiveAt = now
             endEvent(ending, now: now, into: &actions)
             guards.sessionEnded()
+            _ = freshness.exitStoppedWaiting()
         } else {
             // Rule 4: an acknowledgement covers only the calls it saw; the calls that left took
             // theirs with them (`forgetCall`).

@@ -68,7 +68,7 @@ extension MonitorEngine {
     /// first list may begin an event.
     private mutating func startMonitoring(isForeground foreground: Bool, owner: MonitorOwner?, into actions: inout [Action]) {
         phase = .on
-        isForeground = foreground
+        noteForeground(foreground)
         actions.append(.startSources(callDetection: guards.detectionEnabled, owner: owner))
     }
 

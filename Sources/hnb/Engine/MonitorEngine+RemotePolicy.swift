@@ -132,12 +132,21 @@ extension MonitorEngine {
         guard next != remote.scheduledSwitch else { return }
         remote.scheduledSwitch = next
         if let next {
-            // Whole seconds, rounded up: waking early only reschedules.
-            let seconds = max(0, (next - time).rounded(.up))
-            actions.append(.schedulePolicyWake(at: MonitorEngine.deadline(now, plusSeconds: seconds >= 1e12 ? Int64(1e12) : Int64(seconds))))
+            actions.append(.schedulePolicyWake(at: Self.deadline(now, plusNanoseconds: Self.policyWakeDelay(from: time, to: next))))
         } else {
             actions.append(.cancelPolicyWake)
         }
+    }
+
+    /// The monotonic delay from the wall-clock instant `time` to `next` (seconds since 1970):
+    /// exact to the microsecond, rounded up (issue 37: whole seconds made a document applied at
+    /// 0.5 s switch at exp + 0.5 s). The wall clock is a `Double` good to a fraction of a
+    /// microsecond, so a wake-up a hair early only reschedules, at least a microsecond on, and
+    /// never spins. Capped at 10^18 ns (about 31 years, within `Int64`): a later switch is only
+    /// woken for early, which reschedules.
+    static func policyWakeDelay(from time: Double, to next: Double) -> Int64 {
+        let microseconds = max(1, ((next - time) * 1e6).rounded(.up))
+        return microseconds >= 1e15 ? 1_000_000_000_000_000_000 : Int64(microseconds) * 1000
     }
 
     /// The policy wake-up fired: the switch it was for, or a reschedule when the wall clock

@@ -71,6 +71,11 @@ extension MonitorEngine {
         case startCallSource
         /// Stop the call source alone; later deliveries from it are ignored (rule 22).
         case stopCallSource
+        /// Ask the running call source to read its complete list again now (issue 37: a due exit
+        /// waits for a list read after the last resume). A source that can (CallKit, the
+        /// simulated one) delivers it before anything else queued on the main thread; one that
+        /// cannot does nothing, and the exit's bound (``MonitorEngine/freshListGrace``) decides.
+        case refreshCalls
         /// Stop the app-state and capture sources, and the call source if it runs (`callSource`:
         /// detection is on, rule 22); later deliveries are ignored; let the owner go after this step.
         case stopSources(callSource: Bool)

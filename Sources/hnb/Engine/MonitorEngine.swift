@@ -66,6 +66,9 @@ struct MonitorEngine: Sendable {
     private(set) var wallClock: Double = 0
     /// The signed remote policy (issue 28, rules 26 to 28; RemotePolicy.swift).
     var remote = RemotePolicy()
+    /// Whether the view of the calls may be older than the last resume, and the exit waiting for
+    /// a fresh list (rules 5 and 8, issue 37; MonitorEngine+Resume.swift).
+    var freshness = CallListFreshness()
 
     // MARK: Read-only views for the facade and tests
 
@@ -249,7 +252,7 @@ struct MonitorEngine: Sendable {
     /// Rule 8: leaving the foreground never pauses or resets a running event; returning to it may
     /// begin one (rule 4).
     private mutating func appStateChanged(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
-        isForeground = foreground
+        noteForeground(foreground)
         if foreground { beginEventIfDue(now: now, into: &actions) }
     }
 
@@ -317,6 +320,7 @@ struct MonitorEngine: Sendable {
         actions.append(.stopSources(callSource: guards.detectionEnabled))
         phase = .off
         guards.sessionEnded()
+        _ = freshness.exitStoppedWaiting()
         calls = LiveCalls()
     }
 
@@ -326,7 +330,7 @@ struct MonitorEngine: Sendable {
     /// terminate deadline (rule 21) and acknowledgements (rule 4).
     mutating func resumeMonitoring(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
         phase = .on
-        isForeground = foreground
+        noteForeground(foreground)
         actions.append(.emit(calls.settled.event))
         // Rule 25: a session that goes on while the screen is captured is escalated at once.
         escalationMayHaveChanged(now: now, into: &actions)
@@ -352,7 +356,8 @@ struct MonitorEngine: Sendable {
         shownEvent = event
         present(now: now, into: &actions)
         if event.flow == .terminate && event.isOver {
-            exit(now: now, into: &actions)
+            // Issue 37: a deadline that passed while the app was away waits for a fresh list too.
+            exitWhenCallListIsCurrent(now: now, into: &actions)
             return
         }
         let elapsedSeconds = Event.countdown(event.total, from: origin, at: now).elapsedSeconds
@@ -390,7 +395,8 @@ struct MonitorEngine: Sendable {
         let elapsedSeconds = step.elapsedSeconds
         if step.ticked { actions.append(.tick(remaining: event.remaining, button: button, on: event.surface)) }
         if event.flow == .terminate && event.isOver {
-            exit(now: now, into: &actions)
+            // Issue 37: only on a view of the calls read after the last resume.
+            exitWhenCallListIsCurrent(now: now, into: &actions)
             return
         }
         // The acknowledge flow keeps waking once a second after 0 so that a released delegate is

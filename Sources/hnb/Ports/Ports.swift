@@ -21,6 +21,19 @@ package protocol CallSource: AnyObject, Sendable {
 
     /// Stops observing; nothing more is delivered until the next ``start(_:)``.
     func stop()
+
+    /// Reads the complete list again and delivers it now, while running, if the source can read
+    /// its list on demand (issue 37): a terminate exit that falls due while the view of the calls
+    /// may be older than the last resume waits for it. Deliver it synchronously, from the main
+    /// thread, so that it is applied before anything else queued there (a wake-up that a
+    /// suspension made overdue). A source that cannot read on demand does nothing (the default):
+    /// the exit then waits at most ``MonitorEngine/freshListGrace`` and happens on the view it has.
+    func refresh()
+}
+
+extension CallSource {
+    /// A source that cannot read its list on demand: nothing to do (see ``refresh()``).
+    package func refresh() {}
 }
 
 /// Tells whether the app is in the foreground.

@@ -289,7 +289,7 @@ struct SessionScript: Sendable {
             case .exit(let code):
                 line.add("kind", "exit")
                 line.add("code", Int(code))
-            case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .stopSources, .armExitWatchdog,
+            case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .refreshCalls, .stopSources, .armExitWatchdog,
                  .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy:
                 continue
             }
