@@ -18,6 +18,7 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set"),
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
             CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
+            CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
             CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
         ]
     }
@@ -36,8 +37,12 @@ struct PolicyCommand: ToolCommand {
         """
 
     let details: String? = """
+        DOC may be - for standard input. verify and explain judge the document as a phone does at --at:
+        refused (the phones' reason), expired or notYetValid (with the instants), or valid.
+
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
-        the library would refuse (the reason is printed); 2 on a bad option or an unreadable file.
+        the library would refuse, or that is not in force at --at (the reason is printed); 2 on a bad option
+        or an unreadable file.
 
         """
 
@@ -80,9 +85,14 @@ struct PolicyCommand: ToolCommand {
         return value
     }
 
-    private func read(_ path: String) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
-        return Array(data)
+    /// A file argument (`-`: standard input), at most `limit` bytes and one more; an unreadable
+    /// one ends the tool with one line and exit status 2.
+    private func read(_ path: String, limit: Int = PolicyKeySet.maximumLength) -> [UInt8] {
+        do {
+            return try PolicyFiles.read(path, limit: limit)
+        } catch {
+            fail(error.message)
+        }
     }
 
     private func keygen(_ options: [String: String]) -> Never {
@@ -92,7 +102,10 @@ struct PolicyCommand: ToolCommand {
         guard kid.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !kid.hasPrefix(".") else {
             fail("--kid may hold letters, digits, '-', '_' and '.' (it names the files)")
         }
-        let directory = URL(fileURLWithPath: require(options, "--out"), isDirectory: true)
+        let out = require(options, "--out")
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+        // The paths are said as the user wrote the folder (relative stays relative).
+        let shown = out.hasSuffix("/") ? out : out + "/"
         let key: PolicySigningKey
         do {
             key = try PolicySigningKey.generate(algorithm)
@@ -111,7 +124,7 @@ struct PolicyCommand: ToolCommand {
         } catch {
             fail("cannot write to \(directory.path): \(error)")
         }
-        Output.write("private key \(pem.path)\npublic key set \(jwks.path)\n")
+        Output.write("private key \(shown)\(kid).pem\npublic key set \(shown)\(kid).jwks.json\n")
         exit(0)
     }
 
@@ -136,6 +149,14 @@ struct PolicyCommand: ToolCommand {
     private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String]) -> Never {
         let keysPath = require(options, "--keys")
         let issuer = require(options, "--issuer")
+        var time = Date()
+        if let at = options["--at"] {
+            guard let instant = PolicyFiles.instant(at) else {
+                fail("--at is an ISO 8601 date-time (2026-01-08T00:00:00Z) or NumericDate seconds, not '\(PolicyFiles.clipped(at))'")
+            }
+            time = instant
+        }
+        guard keysPath != "-" || path != "-" else { fail("only one file can be read from standard input (-)") }
         let keys: PolicyKeySet
         do {
             keys = try PolicyKeySet.parse(read(keysPath))
@@ -145,8 +166,8 @@ struct PolicyCommand: ToolCommand {
         let relax = options["--allow-relaxation"] != nil
         let document = read(path)
         let report = explain
-            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes)
-            : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax)
+            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes, at: time)
+            : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, at: time)
         Output.write(report.lines.joined(separator: "\n") + "\n")
         exit(report.valid ? 0 : 1)
     }

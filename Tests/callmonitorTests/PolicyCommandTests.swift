@@ -82,7 +82,7 @@ extension CommandLineTests {
             (["policy"], "callmonitor: policy needs keygen, sign, verify or explain"),
             (["policy", "keygen", "--alg", "RS256", "--kid", "k", "--out", "/tmp"], "callmonitor: --alg is EdDSA or ES256, not 'RS256'"),
             (["policy", "keygen", "--alg", "EdDSA", "--kid", "../k", "--out", "/tmp"], "callmonitor: --kid may hold letters, digits, '-', '_' and '.' (it names the files)"),
-            (["policy", "verify", "--keys", "/nonexistent/keys.json", "--issuer", "i", "doc"], "callmonitor: cannot read /nonexistent/keys.json"),
+            (["policy", "verify", "--keys", "/nonexistent/keys.json", "--issuer", "i", "doc"], "callmonitor: cannot read /nonexistent/keys.json: no such file"),
             (["policy", "explain", "--attribute", "os", "doc"], "callmonitor: --attribute needs NAME=VALUE"),
             (["policy", "verfy"], "callmonitor: unknown policy action 'verfy': did you mean verify?"),
         ])

@@ -123,13 +123,6 @@ package struct PolicyDocument: Sendable {
     package let expires: Int64
     package let rules: [Rule]
 
-    /// Whether the document weakens any code policy at all, as it would in an app that had set
-    /// every kind (rule 18's test against the code's defaults): the tool refuses such a document
-    /// without `--allow-relaxation`.
-    package var weakensAnyCodePolicy: Bool {
-        MonitorEngine.Guards().weakens(self, codeDetection: true)
-    }
-
     /// The first rule whose `when` matches the device, or `nil` (the code's policy).
     package func rule(for device: [String: String]) -> (index: Int, rule: Rule)? {
         rules.enumerated().first { $0.element.when.matches(device) }.map { ($0.offset, $0.element) }
