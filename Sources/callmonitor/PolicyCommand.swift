@@ -14,6 +14,7 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--alg", "EdDSA|ES256", "keygen: the key's algorithm"),
             CommandOption("--kid", "K", "keygen, sign: the key's name (the JWKS kid)"),
             CommandOption("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go"),
+            CommandOption(flag: "--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak"),
             CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM)"),
             CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set"),
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
@@ -30,7 +31,8 @@ struct PolicyCommand: ToolCommand {
 
     let about = """
         Tools for the bank's backend team. keygen --alg EdDSA|ES256 --kid K --out DIR writes DIR/K.pem and
-        DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server); sign --key KEY.pem
+        DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server; an existing key is never
+        replaced without --force, which first copies it to a dated backup); sign --key KEY.pem
         --kid K PAYLOAD.json prints the compact JWS of the payload; verify --keys JWKS --issuer I DOC prints
         the result and the decoded policy; explain … --attribute os=iOS --attribute osVersion=26.1 DOC prints
         the rule that applies to that device and the resulting policy of every screen it names.
@@ -112,18 +114,39 @@ struct PolicyCommand: ToolCommand {
         } catch {
             fail("no key: \(error)")
         }
-        let pem = directory.appendingPathComponent("\(kid).pem")
-        let jwks = directory.appendingPathComponent("\(kid).jwks.json")
+        let pem = shown + "\(kid).pem"
+        let jwks = shown + "\(kid).jwks.json"
+        let set = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key.publicKey)])
+        let existing = [pem, jwks].filter { FileManager.default.fileExists(atPath: $0) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: pem.path, contents: Data(key.pem.utf8), attributes: [.posixPermissions: 0o600]) else {
-                fail("cannot write \(pem.path)")
-            }
-            let set = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key.publicKey)])
-            try Data((set.json + "\n").utf8).write(to: jwks)
         } catch {
-            fail("cannot write to \(directory.path): \(error)")
+            fail("cannot make the folder \(out)")
         }
+        var notes = ""
+        do throws(PolicyFiles.Unreadable) {
+            if existing.isEmpty {
+                try PolicyFiles.create(pem, Array(key.pem.utf8), mode: 0o600)
+                try PolicyFiles.create(jwks, Array((set.json + "\n").utf8), mode: 0o644)
+            } else {
+                // The pinned key is the only way to reach the apps that carry it: never lost
+                // by a repeated command, and with --force only after a dated copy is written.
+                guard options["--force"] != nil else {
+                    fail("\(existing[0]) exists: keygen never replaces a key the apps may pin (--force replaces it after a dated backup)")
+                }
+                let stamp = PolicyFiles.stamp(Date())
+                for file in existing {
+                    let old = try PolicyFiles.read(file, limit: 1 << 20)
+                    try PolicyFiles.create("\(file).\(stamp).bak", old, mode: 0o600)
+                    notes += "backup \(file).\(stamp).bak\n"
+                }
+                try PolicyFiles.replace(pem, Array(key.pem.utf8), mode: 0o600)
+                try PolicyFiles.replace(jwks, Array((set.json + "\n").utf8), mode: 0o644)
+            }
+        } catch {
+            fail(error.message)
+        }
+        Output.write(notes)
         Output.write("private key \(shown)\(kid).pem\npublic key set \(shown)\(kid).jwks.json\n")
         exit(0)
     }

@@ -4,6 +4,13 @@
 // line naming the path, never its contents.
 
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
 enum PolicyFiles {
     /// Why a file could not be read: the line the tool prints (exit status 2).
@@ -58,5 +65,42 @@ enum PolicyFiles {
     /// At most `limit` characters of a user's word, for a message that must not echo a whole input.
     static func clipped(_ text: String, limit: Int = 40) -> String {
         text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+
+    /// Writes `bytes` to a new file at `path` with permissions `mode` (less what the umask takes
+    /// away: 0600 stays private whatever the umask), refusing (`EEXIST`) when
+    /// anything is there already: created with `O_EXCL`, so no race can make it replace a key.
+    static func create(_ path: String, _ bytes: [UInt8], mode: mode_t) throws(Unreadable) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode)
+        guard fd >= 0 else {
+            throw Unreadable(message: errno == EEXIST ? "\(path) exists" : "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw Unreadable(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// Replaces the file at `path` by `bytes` in one step (a new file renamed over it), so a
+    /// reader sees the old key or the new one, never half of either.
+    static func replace(_ path: String, _ bytes: [UInt8], mode: mode_t) throws(Unreadable) {
+        let temporary = "\(path).new-\(getpid())"
+        try create(temporary, bytes, mode: mode)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Unreadable(message: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// `20261203T150400Z`: the instant a backup was made, for its name.
+    static func stamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        return formatter.string(from: date)
     }
 }
