@@ -191,7 +191,9 @@ struct PolicyCommand: ToolCommand {
         let report = explain
             ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes, at: time)
             : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, at: time)
-        Output.write(report.lines.joined(separator: "\n") + "\n")
+        // RFC 7517 section 5: keys of a type the library does not use are skipped; say which.
+        let ignored = keys.ignored.map { "ignored key \($0): not a type the phones verify with (OKP/Ed25519, EC/P-256)" }
+        Output.write((report.lines + ignored).joined(separator: "\n") + "\n")
         exit(report.valid ? 0 : 1)
     }
 }

@@ -165,8 +165,8 @@ extension PolicyDocument {
         let header = try json(headerBytes)
         guard case .object(let members) = header else { throw .malformed }
         guard case .string(let alg)? = header["alg"] else { throw .malformed }
-        guard let algorithm = PolicyAlgorithm(rawValue: alg) else { throw .unsupportedAlgorithm }
-        guard case .string(let typ)? = header["typ"], typ == type else { throw .wrongType }
+        guard let algorithm = PolicyAlgorithm(name: alg) else { throw .unsupportedAlgorithm }
+        guard case .string(let typ)? = header["typ"], isPolicyType(typ) else { throw .wrongType }
         guard members.allSatisfy({ headerMembers.contains($0.key) }) else { throw .unknownField }
         guard case .string(let kid)? = header["kid"] else { throw .malformed }
         guard let key = keys.key(named: kid) else { throw .unknownKey }
@@ -178,6 +178,14 @@ extension PolicyDocument {
         guard crypto.verify(key, signingInput, signature) else { throw .badSignature }
         guard let payload = Base64URL.decode(parts[1]) else { throw .malformed }
         return try claims(try json(payload), issuer: issuer)
+    }
+
+    /// Whether `typ` names the policy's media type: `hnb-policy+jwt`, with or without the
+    /// `application/` prefix RFC 7515 section 4.1.9 lets a producer leave out, in any case (media
+    /// types are case-insensitive, RFC 2045).
+    static func isPolicyType(_ typ: String) -> Bool {
+        let lowered = String(typ.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })
+        return lowered == type || lowered == "application/" + type
     }
 
     private static func json(_ bytes: [UInt8]) throws(PolicyRejection) -> StrictJSON {
