@@ -39,7 +39,7 @@ enum PolicyTool {
         case .rejected(.relaxationNotAllowed):
             return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
         case .rejected(let reason):
-            return Report(valid: false, lines: ["rejected \(reason.rawValue)"])
+            return Report(valid: false, lines: ["rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? "")])
         case .notYetValid(let notBefore):
             return Report(valid: false, lines: [
                 "notYetValid: nbf \(PolicyFiles.describe(Double(notBefore))) is after --at \(at) "

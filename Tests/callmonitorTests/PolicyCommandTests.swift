@@ -68,14 +68,14 @@ extension CommandLineTests {
                 """)
             let wrongIssuer = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.other", "--allow-relaxation", document.path])
             #expect(wrongIssuer.status == 1)
-            #expect(wrongIssuer.stdout == "rejected wrongIssuer\n")
+            #expect(wrongIssuer.stdout == "rejected wrongIssuer: iss: expected \"com.other\", got \"com.bank.app\"\n")
             // Another key under the same kid: the signature does not verify.
             _ = try await runTool(["policy", "keygen", "--alg", alg, "--kid", "k1", "--out", dir.appendingPathComponent("other").path])
             let forged = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("other/k1.pem").path, "--kid", "k1", payload.path])
             try Data(forged.stdout.utf8).write(to: document)
             let bad = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation", document.path])
             #expect(bad.status == 1)
-            #expect(bad.stdout == "rejected badSignature\n")
+            #expect(bad.stdout == "rejected badSignature: signature: does not verify with key \"k1\" (\(alg))\n")
         }
 
         @Test("Usage errors exit 2 with a message", arguments: [

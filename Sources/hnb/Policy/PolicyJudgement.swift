@@ -19,6 +19,9 @@ package struct PolicyJudgement: Sendable {
     }
 
     package let verdict: Verdict
+    /// What a refusal of the verifier points at (the member or path and what was expected);
+    /// `nil` otherwise.
+    package var detail: String?
     /// The document as read, when its signature verified and its content was read (a refusal
     /// for time or relaxation still has it; a refusal of the form or signature does not).
     package let document: PolicyDocument?
@@ -35,8 +38,8 @@ extension PolicyDocument {
         _ bytes: [UInt8], keys: PolicyKeySet, issuer: String, crypto: PolicyCrypto?, allowsRelaxation: Bool, at time: Date
     ) -> PolicyJudgement {
         let document: PolicyDocument
-        switch verify(bytes, keys: keys, issuer: issuer, crypto: crypto) {
-        case .failure(let reason): return PolicyJudgement(verdict: .rejected(reason), document: nil)
+        switch verifyExplained(bytes, keys: keys, issuer: issuer, crypto: crypto) {
+        case .failure(let refusal): return PolicyJudgement(verdict: .rejected(refusal.reason), detail: refusal.detail, document: nil)
         case .success(let verified): document = verified
         }
         // The engine as `setPolicyKeys` and `applyPolicy(document:)` drive it: the same inputs
@@ -53,11 +56,11 @@ extension PolicyDocument {
         switch event.result {
         case .applied, .unchanged:
             if case .notYet = engine.remote.standing(at: engine.wallClockSince1970), let notBefore = document.notBefore {
-                return PolicyJudgement(verdict: .notYetValid(notBefore: notBefore), document: document)
+                return PolicyJudgement(verdict: .notYetValid(notBefore: notBefore), detail: nil, document: document)
             }
-            return PolicyJudgement(verdict: .applied, document: document)
+            return PolicyJudgement(verdict: .applied, detail: nil, document: document)
         case .rejected, .expired:
-            return PolicyJudgement(verdict: .rejected(event.reason ?? .expired), document: document)
+            return PolicyJudgement(verdict: .rejected(event.reason ?? .expired), detail: nil, document: document)
         }
     }
 }
