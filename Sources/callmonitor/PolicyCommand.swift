@@ -160,6 +160,8 @@ struct PolicyCommand: ToolCommand {
         do {
             let key = try PolicySigningKey.load(pkcs8: der)
             var payload = read(path)
+            // Read up to the limit and one byte more: a longer payload is refused, never cut.
+            guard payload.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: no phone reads a document that long") }
             // A file's last newline is not part of the payload.
             while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
             Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
