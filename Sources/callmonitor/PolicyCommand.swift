@@ -14,10 +14,12 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--alg", "EdDSA|ES256", "keygen: the key's algorithm"),
             CommandOption("--kid", "K", "keygen, sign: the key's name (the JWKS kid)"),
             CommandOption("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go"),
+            CommandOption(flag: "--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak"),
             CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM)"),
             CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set"),
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
             CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
+            CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
             CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
         ]
     }
@@ -29,15 +31,20 @@ struct PolicyCommand: ToolCommand {
 
     let about = """
         Tools for the bank's backend team. keygen --alg EdDSA|ES256 --kid K --out DIR writes DIR/K.pem and
-        DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server); sign --key KEY.pem
+        DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server; an existing key is never
+        replaced without --force, which first copies it to a dated backup); sign --key KEY.pem
         --kid K PAYLOAD.json prints the compact JWS of the payload; verify --keys JWKS --issuer I DOC prints
         the result and the decoded policy; explain … --attribute os=iOS --attribute osVersion=26.1 DOC prints
         the rule that applies to that device and the resulting policy of every screen it names.
         """
 
     let details: String? = """
+        DOC may be - for standard input. verify and explain judge the document as a phone does at --at:
+        refused (the phones' reason), expired or notYetValid (with the instants), or valid.
+
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
-        the library would refuse (the reason is printed); 2 on a bad option or an unreadable file.
+        the library would refuse, or that is not in force at --at (the reason is printed); 2 on a bad option
+        or an unreadable file.
 
         """
 
@@ -80,9 +87,14 @@ struct PolicyCommand: ToolCommand {
         return value
     }
 
-    private func read(_ path: String) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
-        return Array(data)
+    /// A file argument (`-`: standard input), at most `limit` bytes and one more; an unreadable
+    /// one ends the tool with one line and exit status 2.
+    private func read(_ path: String, limit: Int = PolicyKeySet.maximumLength) -> [UInt8] {
+        do {
+            return try PolicyFiles.read(path, limit: limit)
+        } catch {
+            fail(error.message)
+        }
     }
 
     private func keygen(_ options: [String: String]) -> Never {
@@ -92,26 +104,50 @@ struct PolicyCommand: ToolCommand {
         guard kid.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !kid.hasPrefix(".") else {
             fail("--kid may hold letters, digits, '-', '_' and '.' (it names the files)")
         }
-        let directory = URL(fileURLWithPath: require(options, "--out"), isDirectory: true)
+        let out = require(options, "--out")
+        let directory = URL(fileURLWithPath: out, isDirectory: true)
+        // The paths are said as the user wrote the folder (relative stays relative).
+        let shown = out.hasSuffix("/") ? out : out + "/"
         let key: PolicySigningKey
         do {
             key = try PolicySigningKey.generate(algorithm)
         } catch {
             fail("no key: \(error)")
         }
-        let pem = directory.appendingPathComponent("\(kid).pem")
-        let jwks = directory.appendingPathComponent("\(kid).jwks.json")
+        let pem = shown + "\(kid).pem"
+        let jwks = shown + "\(kid).jwks.json"
+        let set = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key.publicKey)])
+        let existing = [pem, jwks].filter { FileManager.default.fileExists(atPath: $0) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: pem.path, contents: Data(key.pem.utf8), attributes: [.posixPermissions: 0o600]) else {
-                fail("cannot write \(pem.path)")
-            }
-            let set = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key.publicKey)])
-            try Data((set.json + "\n").utf8).write(to: jwks)
         } catch {
-            fail("cannot write to \(directory.path): \(error)")
+            fail("cannot make the folder \(out)")
         }
-        Output.write("private key \(pem.path)\npublic key set \(jwks.path)\n")
+        var notes = ""
+        do throws(PolicyFiles.Unreadable) {
+            if existing.isEmpty {
+                try PolicyFiles.create(pem, Array(key.pem.utf8), mode: 0o600)
+                try PolicyFiles.create(jwks, Array((set.json + "\n").utf8), mode: 0o644)
+            } else {
+                // The pinned key is the only way to reach the apps that carry it: never lost
+                // by a repeated command, and with --force only after a dated copy is written.
+                guard options["--force"] != nil else {
+                    fail("\(existing[0]) exists: keygen never replaces a key the apps may pin (--force replaces it after a dated backup)")
+                }
+                let stamp = PolicyFiles.stamp(Date())
+                for file in existing {
+                    let old = try PolicyFiles.read(file, limit: 1 << 20)
+                    try PolicyFiles.create("\(file).\(stamp).bak", old, mode: 0o600)
+                    notes += "backup \(file).\(stamp).bak\n"
+                }
+                try PolicyFiles.replace(pem, Array(key.pem.utf8), mode: 0o600)
+                try PolicyFiles.replace(jwks, Array((set.json + "\n").utf8), mode: 0o644)
+            }
+        } catch {
+            fail(error.message)
+        }
+        Output.write(notes)
+        Output.write("private key \(shown)\(kid).pem\npublic key set \(shown)\(kid).jwks.json\n")
         exit(0)
     }
 
@@ -124,6 +160,8 @@ struct PolicyCommand: ToolCommand {
         do {
             let key = try PolicySigningKey.load(pkcs8: der)
             var payload = read(path)
+            // Read up to the limit and one byte more: a longer payload is refused, never cut.
+            guard payload.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: no phone reads a document that long") }
             // A file's last newline is not part of the payload.
             while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
             Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
@@ -136,6 +174,14 @@ struct PolicyCommand: ToolCommand {
     private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String]) -> Never {
         let keysPath = require(options, "--keys")
         let issuer = require(options, "--issuer")
+        var time = Date()
+        if let at = options["--at"] {
+            guard let instant = PolicyFiles.instant(at) else {
+                fail("--at is an ISO 8601 date-time (2026-01-08T00:00:00Z) or NumericDate seconds, not '\(PolicyFiles.clipped(at))'")
+            }
+            time = instant
+        }
+        guard keysPath != "-" || path != "-" else { fail("only one file can be read from standard input (-)") }
         let keys: PolicyKeySet
         do {
             keys = try PolicyKeySet.parse(read(keysPath))
@@ -145,9 +191,11 @@ struct PolicyCommand: ToolCommand {
         let relax = options["--allow-relaxation"] != nil
         let document = read(path)
         let report = explain
-            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes)
-            : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax)
-        Output.write(report.lines.joined(separator: "\n") + "\n")
+            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes, at: time)
+            : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, at: time)
+        // RFC 7517 section 5: keys of a type the library does not use are skipped; say which.
+        let ignored = keys.ignored.map { "ignored key \($0): not a type the phones verify with (OKP/Ed25519, EC/P-256)" }
+        Output.write((report.lines + ignored).joined(separator: "\n") + "\n")
         exit(report.valid ? 0 : 1)
     }
 }

@@ -3,6 +3,7 @@
 // the library reads it, with the same parsers and the same crypto (the library's package API).
 // It lives in the tool, not the library, so that no app ships code only the backend runs.
 
+import Foundation
 import hnb
 
 /// The tool's view of the signed policy.
@@ -19,35 +20,48 @@ enum PolicyTool {
     struct Report: Sendable {
         let valid: Bool
         let lines: [String]
+        /// The document as read, when it is valid.
+        var document: PolicyDocument?
     }
 
-    /// Verifies `document` as the library would; without `allowsRelaxation`, a document that
-    /// weakens any code policy at all (an "observe", an "off", detection off) is refused, as it
-    /// would be in an app that set any.
-    static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool) -> Report {
-        switch PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform) {
-        case .failure(let reason):
-            return Report(valid: false, lines: ["rejected \(reason.rawValue)"])
-        case .success(let verified):
-            if !allowsRelaxation && verified.weakensAnyCodePolicy {
-                return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
-            }
+    /// Judges `document` as a phone would at wall-clock `time` (``PolicyDocument/judge``: the
+    /// library's verifier, then the engine's own steps): refused with the phones' reason,
+    /// `expired` or `notYetValid` with the instants, or valid with the decoded rules. Without
+    /// `allowsRelaxation`, a document that weakens any code policy at all (an "observe", an
+    /// "off", detection off) is refused, as it would be in an app that set any.
+    static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, at time: Date) -> Report {
+        let judgement = PolicyDocument.judge(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform, allowsRelaxation: allowsRelaxation, at: time)
+        let at = PolicyFiles.describe(time.timeIntervalSince1970)
+        switch judgement.verdict {
+        case .rejected(.expired):
+            let expires = judgement.document.map { PolicyFiles.describe(Double($0.expires)) } ?? "?"
+            return Report(valid: false, lines: ["rejected expired: exp \(expires) is not after --at \(at)"])
+        case .rejected(.relaxationNotAllowed):
+            return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
+        case .rejected(let reason):
+            return Report(valid: false, lines: ["rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? "")])
+        case .notYetValid(let notBefore):
+            return Report(valid: false, lines: [
+                "notYetValid: nbf \(PolicyFiles.describe(Double(notBefore))) is after --at \(at) "
+                    + "(the phones accept it and apply it from nbf; --at \(notBefore) judges it then)",
+            ])
+        case .applied:
+            guard let verified = judgement.document else { return Report(valid: false, lines: ["rejected malformed"]) }
             var lines = ["valid ver \(verified.version) iat \(verified.issuedAt)" + (verified.notBefore.map { " nbf \($0)" } ?? "") + " exp \(verified.expires)"]
             for (index, rule) in verified.rules.enumerated() {
                 lines.append("rule \(index): when \(describe(rule.when))")
                 lines += describe(rule.policy).map { "  " + $0 }
             }
-            return Report(valid: true, lines: lines)
+            return Report(valid: true, lines: lines, document: verified)
         }
     }
 
-    /// Which rule applies to the device `attributes` describe, and the policy of the app-wide
-    /// guard, each screen the document names, the capture escalation and detection.
-    static func explain(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, attributes: [String: String]) -> Report {
-        let verified = verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation)
-        guard verified.valid, let parsed = try? PolicyDocument.verify(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform).get() else {
-            return verified
-        }
+    /// Which rule applies, at wall-clock `time`, to the device `attributes` describe, and the
+    /// policy of the app-wide guard, each screen the document names, the capture escalation and
+    /// detection.
+    static func explain(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, attributes: [String: String], at time: Date) -> Report {
+        let verified = verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, at: time)
+        guard verified.valid, let parsed = verified.document else { return verified }
         let device = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         guard let (index, rule) = parsed.rule(for: attributes) else {
             return Report(valid: true, lines: [verified.lines[0], "device \(device)", "no rule matches: the code's policy holds"])

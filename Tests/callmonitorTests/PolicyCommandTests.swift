@@ -68,21 +68,21 @@ extension CommandLineTests {
                 """)
             let wrongIssuer = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.other", "--allow-relaxation", document.path])
             #expect(wrongIssuer.status == 1)
-            #expect(wrongIssuer.stdout == "rejected wrongIssuer\n")
+            #expect(wrongIssuer.stdout == "rejected wrongIssuer: iss: expected \"com.other\", got \"com.bank.app\"\n")
             // Another key under the same kid: the signature does not verify.
             _ = try await runTool(["policy", "keygen", "--alg", alg, "--kid", "k1", "--out", dir.appendingPathComponent("other").path])
             let forged = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("other/k1.pem").path, "--kid", "k1", payload.path])
             try Data(forged.stdout.utf8).write(to: document)
             let bad = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation", document.path])
             #expect(bad.status == 1)
-            #expect(bad.stdout == "rejected badSignature\n")
+            #expect(bad.stdout == "rejected badSignature: signature: does not verify with key \"k1\" (\(alg))\n")
         }
 
         @Test("Usage errors exit 2 with a message", arguments: [
             (["policy"], "callmonitor: policy needs keygen, sign, verify or explain"),
             (["policy", "keygen", "--alg", "RS256", "--kid", "k", "--out", "/tmp"], "callmonitor: --alg is EdDSA or ES256, not 'RS256'"),
             (["policy", "keygen", "--alg", "EdDSA", "--kid", "../k", "--out", "/tmp"], "callmonitor: --kid may hold letters, digits, '-', '_' and '.' (it names the files)"),
-            (["policy", "verify", "--keys", "/nonexistent/keys.json", "--issuer", "i", "doc"], "callmonitor: cannot read /nonexistent/keys.json"),
+            (["policy", "verify", "--keys", "/nonexistent/keys.json", "--issuer", "i", "doc"], "callmonitor: cannot read /nonexistent/keys.json: no such file"),
             (["policy", "explain", "--attribute", "os", "doc"], "callmonitor: --attribute needs NAME=VALUE"),
             (["policy", "verfy"], "callmonitor: unknown policy action 'verfy': did you mean verify?"),
         ])

@@ -17,9 +17,10 @@ extension CallMonitor {
         case malformed
         /// A JSON object names one key twice (two readers could then disagree on its meaning).
         case duplicateKey
-        /// An `alg` other than `EdDSA` and `ES256` (`none`, `HS256`, `RS256`…).
+        /// An `alg` other than `EdDSA` (or `Ed25519`) and `ES256` (`none`, `HS256`, `RS256`…).
         case unsupportedAlgorithm
-        /// A `typ` other than `hnb-policy+jwt`: a token signed for something else.
+        /// A `typ` other than `hnb-policy+jwt` (with or without `application/`, in any case): a
+        /// token signed for something else.
         case wrongType
         /// A `kid` the app did not pin.
         case unknownKey
@@ -101,7 +102,7 @@ extension CallMonitor {
     ///
     /// - Parameters:
     ///   - jwks: A JWK Set (RFC 7517) of Ed25519 (`OKP`) and P-256 (`EC`) public keys, each with
-    ///     its `kid`. At most 64 KiB.
+    ///     its `kid`; keys of other types in it are ignored. At most 64 KiB.
     ///   - issuer: The `iss` every document must carry.
     ///   - allowsRelaxation: Whether a document may weaken the code's policy.
     ///   - storeDirectory: Where the accepted document, the highest version and the clock's

@@ -123,16 +123,23 @@ package struct PolicyDocument: Sendable {
     package let expires: Int64
     package let rules: [Rule]
 
-    /// Whether the document weakens any code policy at all, as it would in an app that had set
-    /// every kind (rule 18's test against the code's defaults): the tool refuses such a document
-    /// without `--allow-relaxation`.
-    package var weakensAnyCodePolicy: Bool {
-        MonitorEngine.Guards().weakens(self, codeDetection: true)
-    }
-
     /// The first rule whose `when` matches the device, or `nil` (the code's policy).
     package func rule(for device: [String: String]) -> (index: Int, rule: Rule)? {
         rules.enumerated().first { $0.element.when.matches(device) }.map { ($0.offset, $0.element) }
+    }
+}
+
+/// A refusal with what it points at: the reason the app switches on, and for the person who
+/// reads it, the header member, claim or JSON path and what was expected there.
+package struct PolicyRefusal: Error, Equatable, Sendable {
+    package let reason: PolicyRejection
+    /// `rules[1].policy.screens.transfer.seconds: expected an integer from 0 to 2147483647, got 5.0`.
+    /// Never the whole input: at most a short value of it.
+    package let detail: String
+
+    init(_ reason: PolicyRejection, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
     }
 }
 
@@ -151,6 +158,13 @@ extension PolicyDocument {
     package static func verify(
         _ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?
     ) -> Result<PolicyDocument, PolicyRejection> {
+        verifyExplained(bytes, keys: keys, issuer: issuer, crypto: crypto).mapError(\.reason)
+    }
+
+    /// ``verify(_:keys:issuer:crypto:)`` with what each refusal points at.
+    package static func verifyExplained(
+        _ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?
+    ) -> Result<PolicyDocument, PolicyRefusal> {
         // Not `Result { … }`: its typed-throws initializer is missing from older SDKs' overlays.
         do {
             return .success(try read(bytes, keys: keys, issuer: issuer, crypto: crypto))
@@ -159,145 +173,240 @@ extension PolicyDocument {
         }
     }
 
-    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRejection) -> PolicyDocument {
-        guard bytes.count <= PolicyKeySet.maximumLength else { throw .tooLarge }
-        guard let keys else { throw .noKeys }
+    /// Whether `typ` names the policy's media type: `hnb-policy+jwt`, with or without the
+    /// `application/` prefix RFC 7515 section 4.1.9 lets a producer leave out, in any case of
+    /// its ASCII letters (media types are case-insensitive, RFC 2045; only ASCII is folded, so
+    /// the Kelvin sign never reads as a k).
+    static func isPolicyType(_ typ: String) -> Bool {
+        let lowered = String(typ.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })
+        return lowered == type || lowered == "application/" + type
+    }
+
+    /// A value as a message may quote it: short ones whole, long ones cut, so no message ever
+    /// echoes a whole input.
+    static func quote(_ json: StrictJSON) -> String {
+        let text: String
+        switch json {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string(let value): text = JSONText.quoted(value)
+        case .integer(let value): text = String(value)
+        case .number(_, let literal): text = literal
+        case .bool(let value): text = value ? "true" : "false"
+        case .null: text = "null"
+        }
+        return text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+
+    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRefusal) -> PolicyDocument {
+        guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal(.tooLarge, "the document is longer than 64 KiB") }
+        guard let keys else { throw PolicyRefusal(.noKeys, "no keys are pinned (setPolicyKeys)") }
         // Surrounding white space is tolerated (a file's last newline); nothing inside.
         var text = bytes[...]
         while let last = text.last, [0x0A, 0x0D, 0x20, 0x09].contains(last) { text = text.dropLast() }
         while let first = text.first, [0x0A, 0x0D, 0x20, 0x09].contains(first) { text = text.dropFirst() }
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw PolicyRefusal(.malformed, "the document starts with a byte-order mark: expected the compact JWS alone")
+        }
         let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else { throw .malformed }
-        guard let headerBytes = Base64URL.decode(parts[0]), let signature = Base64URL.decode(parts[2]) else { throw .malformed }
-        let header = try json(headerBytes)
-        guard case .object(let members) = header else { throw .malformed }
-        guard case .string(let alg)? = header["alg"] else { throw .malformed }
-        guard let algorithm = PolicyAlgorithm(rawValue: alg) else { throw .unsupportedAlgorithm }
-        guard case .string(let typ)? = header["typ"], typ == type else { throw .wrongType }
-        guard members.allSatisfy({ headerMembers.contains($0.key) }) else { throw .unknownField }
-        guard case .string(let kid)? = header["kid"] else { throw .malformed }
-        guard let key = keys.key(named: kid) else { throw .unknownKey }
-        guard key.algorithm == algorithm else { throw .keyTypeMismatch }
-        guard signature.count == 64 else { throw .badSignature }
-        guard let crypto else { throw .cryptoUnavailable }
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else {
+            throw PolicyRefusal(.malformed, "expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got \(parts.count) part\(parts.count == 1 ? "" : "s")")
+        }
+        guard let headerBytes = Base64URL.decode(parts[0]) else { throw PolicyRefusal(.malformed, "header: expected unpadded base64url") }
+        guard let signature = Base64URL.decode(parts[2]) else { throw PolicyRefusal(.malformed, "signature: expected unpadded base64url") }
+        let header = try json(headerBytes, part: "header")
+        guard case .object(let members) = header else { throw PolicyRefusal(.malformed, "header: expected a JSON object") }
+        guard case .string(let alg)? = header["alg"] else { throw PolicyRefusal(.malformed, "header alg: expected a string") }
+        guard let algorithm = PolicyAlgorithm(name: alg) else {
+            throw PolicyRefusal(.unsupportedAlgorithm, "header alg: expected EdDSA, Ed25519 or ES256, got \(quote(.string(alg)))")
+        }
+        guard case .string(let typ)? = header["typ"], isPolicyType(typ) else {
+            throw PolicyRefusal(.wrongType, "header typ: expected \"\(type)\" (or application/\(type)), got \(header["typ"].map(quote) ?? "none")")
+        }
+        for member in members where !headerMembers.contains(member.key) {
+            throw PolicyRefusal(.unknownField, "header \(member.key): expected only alg, kid and typ (crit and extensions are refused)")
+        }
+        guard case .string(let kid)? = header["kid"] else {
+            throw PolicyRefusal(.malformed, "header kid: expected a string naming a pinned key, got \(header["kid"].map(quote) ?? "none") (the format requires kid)")
+        }
+        guard let key = keys.key(named: kid) else {
+            throw PolicyRefusal(.unknownKey, "header kid: expected one of the pinned keys (\(keys.keys.map(\.kid).joined(separator: ", "))), got \(quote(.string(kid)))")
+        }
+        guard key.algorithm == algorithm else {
+            throw PolicyRefusal(.keyTypeMismatch, "header alg: key \(quote(.string(kid))) verifies \(key.algorithm.rawValue), got \(alg)")
+        }
+        guard signature.count == 64 else {
+            throw PolicyRefusal(.badSignature, "signature: expected 64 bytes (\(algorithm == .es256 ? "raw r‖s" : "Ed25519")), got \(signature.count)")
+        }
+        guard let crypto else { throw PolicyRefusal(.cryptoUnavailable, "no platform crypto could be loaded") }
         // The signing input is the first two parts as they arrived (RFC 7515 section 5.2).
         let signingInput = Array(text[parts[0].startIndex..<parts[1].endIndex])
-        guard crypto.verify(key, signingInput, signature) else { throw .badSignature }
-        guard let payload = Base64URL.decode(parts[1]) else { throw .malformed }
-        return try claims(try json(payload), issuer: issuer)
+        guard crypto.verify(key, signingInput, signature) else {
+            throw PolicyRefusal(.badSignature, "signature: does not verify with key \(quote(.string(kid))) (\(algorithm.rawValue))")
+        }
+        guard let payload = Base64URL.decode(parts[1]) else { throw PolicyRefusal(.malformed, "payload: expected unpadded base64url") }
+        return try claims(try json(payload, part: "payload"), issuer: issuer)
     }
 
-    private static func json(_ bytes: [UInt8]) throws(PolicyRejection) -> StrictJSON {
+    private static func json(_ bytes: [UInt8], part: String) throws(PolicyRefusal) -> StrictJSON {
         do {
             return try StrictJSON.parse(bytes)
-        } catch .duplicateKey {
-            throw .duplicateKey
         } catch {
-            throw .malformed
+            switch error {
+            case .duplicateKey(let key):
+                throw PolicyRefusal(.duplicateKey, "\(part): \(quote(.string(key))) appears twice in one object")
+            case .tooDeep:
+                throw PolicyRefusal(.malformed, "\(part): nested deeper than JSON is read here")
+            case .syntax(let offset):
+                throw PolicyRefusal(.malformed, "\(part): expected JSON (RFC 8259), stopped at byte \(offset)")
+            }
         }
     }
 
-    private static func claims(_ json: StrictJSON, issuer: String) throws(PolicyRejection) -> PolicyDocument {
-        guard case .object(let members) = json else { throw .malformed }
-        guard members.allSatisfy({ claimMembers.contains($0.key) }) else { throw .unknownField }
-        guard case .string(let iss)? = json["iss"] else { throw .invalidClaims }
-        guard iss == issuer else { throw .wrongIssuer }
-        guard case .integer(let ver)? = json["ver"], ver >= 1 else { throw .invalidClaims }
-        guard case .integer(let iat)? = json["iat"] else { throw .invalidClaims }
-        guard case .integer(let exp)? = json["exp"] else { throw .invalidClaims }
+    /// An integer NumericDate claim: the format takes whole seconds only (RFC 7519 allows
+    /// fractions; two readers must not round one two ways).
+    private static func date(_ json: StrictJSON?, _ name: String) throws(PolicyRefusal) -> Int64 {
+        guard case .integer(let seconds)? = json else {
+            throw PolicyRefusal(.invalidClaims, "\(name): expected an integer NumericDate (whole seconds; the format is stricter than RFC 7519), got \(json.map(quote) ?? "none")")
+        }
+        return seconds
+    }
+
+    private static func claims(_ json: StrictJSON, issuer: String) throws(PolicyRefusal) -> PolicyDocument {
+        guard case .object(let members) = json else { throw PolicyRefusal(.malformed, "payload: expected a JSON object of claims") }
+        for member in members where !claimMembers.contains(member.key) {
+            throw PolicyRefusal(.unknownField, "\(member.key): expected only iss, ver, iat, nbf, exp and rules (the format refuses unknown claims)")
+        }
+        guard case .string(let iss)? = json["iss"] else {
+            throw PolicyRefusal(.invalidClaims, "iss: expected a string, got \(json["iss"].map(quote) ?? "none")")
+        }
+        guard iss == issuer else { throw PolicyRefusal(.wrongIssuer, "iss: expected \(quote(.string(issuer))), got \(quote(.string(iss)))") }
+        guard case .integer(let ver)? = json["ver"], ver >= 1 else {
+            throw PolicyRefusal(.invalidClaims, "ver: expected an integer from 1, got \(json["ver"].map(quote) ?? "none")")
+        }
+        let iat = try date(json["iat"], "iat")
+        let exp = try date(json["exp"], "exp")
         var nbf: Int64?
         if let value = json["nbf"] {
-            guard case .integer(let seconds) = value, seconds < exp else { throw .invalidClaims }
+            let seconds = try date(value, "nbf")
+            guard seconds < exp else { throw PolicyRefusal(.invalidClaims, "nbf: expected before exp (\(exp)), got \(seconds)") }
             nbf = seconds
         }
-        guard case .array(let entries)? = json["rules"] else { throw .invalidClaims }
+        guard case .array(let entries)? = json["rules"] else {
+            throw PolicyRefusal(.invalidClaims, "rules: expected an array, got \(json["rules"].map(quote) ?? "none")")
+        }
         var rules: [Rule] = []
-        for entry in entries {
-            guard case .object(let ruleMembers) = entry else { throw .invalidPolicy }
-            guard ruleMembers.allSatisfy({ $0.key == "when" || $0.key == "policy" }) else { throw .unknownField }
-            guard let policy = entry["policy"] else { throw .invalidPolicy }
-            rules.append(Rule(when: try condition(entry["when"]), policy: try settings(policy)))
+        for (index, entry) in entries.enumerated() {
+            let path = "rules[\(index)]"
+            guard case .object(let ruleMembers) = entry else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(entry))") }
+            for member in ruleMembers where member.key != "when" && member.key != "policy" {
+                throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only when and policy")
+            }
+            guard let policy = entry["policy"] else { throw PolicyRefusal(.invalidPolicy, "\(path).policy: expected an object, got none") }
+            rules.append(Rule(when: try condition(entry["when"], path: "\(path).when"), policy: try settings(policy, path: "\(path).policy")))
         }
         return PolicyDocument(version: ver, issuedAt: iat, notBefore: nbf, expires: exp, rules: rules)
     }
 
-    private static func strings(_ json: StrictJSON) throws(PolicyRejection) -> [String] {
+    private static func strings(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> [String] {
         switch json {
         case .string(let text): return [text]
         case .array(let elements):
             var out: [String] = []
-            for element in elements {
-                guard case .string(let text) = element else { throw .invalidPolicy }
+            for (index, element) in elements.enumerated() {
+                guard case .string(let text) = element else {
+                    throw PolicyRefusal(.invalidPolicy, "\(path)[\(index)]: expected a string, got \(quote(element))")
+                }
                 out.append(text)
             }
             return out
-        default: throw .invalidPolicy
+        default: throw PolicyRefusal(.invalidPolicy, "\(path): expected a string or an array of strings, got \(quote(json))")
         }
     }
 
-    private static func condition(_ json: StrictJSON?) throws(PolicyRejection) -> PolicyCondition {
+    private static func condition(_ json: StrictJSON?, path: String) throws(PolicyRefusal) -> PolicyCondition {
         var condition = PolicyCondition()
         guard let json else { return condition }
-        guard case .object(let members) = json else { throw .invalidPolicy }
-        guard members.allSatisfy({ whenMembers.contains($0.key) }) else { throw .unknownField }
-        if let os = json["os"] { condition.os = try strings(os) }
+        guard case .object(let members) = json else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(json))") }
+        for member in members where !whenMembers.contains(member.key) {
+            throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only os, osVersion, appVersion and attributes")
+        }
+        if let os = json["os"] { condition.os = try strings(os, path: "\(path).os") }
         for name in ["osVersion", "appVersion"] {
             guard let value = json[name] else { continue }
-            guard case .string(let text) = value, let range = VersionRange(text) else { throw .invalidPolicy }
+            guard case .string(let text) = value, let range = VersionRange(text) else {
+                throw PolicyRefusal(.invalidPolicy, "\(path).\(name): expected a version range (\">=26.0 <26.2\", \"=26.1\"), got \(quote(value))")
+            }
             if name == "osVersion" { condition.osVersion = range } else { condition.appVersion = range }
         }
         if let attributes = json["attributes"] {
-            guard case .object(let pairs) = attributes else { throw .invalidPolicy }
-            for (name, values) in pairs { condition.attributes[name] = try strings(values) }
+            guard case .object(let pairs) = attributes else {
+                throw PolicyRefusal(.invalidPolicy, "\(path).attributes: expected an object of names to values, got \(quote(attributes))")
+            }
+            for (name, values) in pairs { condition.attributes[name] = try strings(values, path: "\(path).attributes.\(name)") }
         }
         return condition
     }
 
     /// `{"flow": …, "seconds": N}`, or one of the words `allowed`.
-    private static func setting(_ json: StrictJSON, words: [String: RemoteSetting]) throws(PolicyRejection) -> RemoteSetting {
+    private static func setting(_ json: StrictJSON, words: [String: RemoteSetting], path: String) throws(PolicyRefusal) -> RemoteSetting {
+        let expected = "expected {\"flow\": \"terminate\"|\"acknowledge\", \"seconds\": N} or " + words.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")
         switch json {
         case .string(let word):
-            guard let setting = words[word] else { throw .invalidPolicy }
+            guard let setting = words[word] else { throw PolicyRefusal(.invalidPolicy, "\(path): \(expected), got \(quote(json))") }
             return setting
         case .object(let members):
-            guard members.allSatisfy({ $0.key == "flow" || $0.key == "seconds" }) else { throw .unknownField }
+            for member in members where member.key != "flow" && member.key != "seconds" {
+                throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only flow and seconds")
+            }
             let flow: CallMonitorFlow
             switch json["flow"] {
             case .string("terminate")?: flow = .terminate
             case .string("acknowledge")?: flow = .acknowledge
-            default: throw .invalidPolicy
+            default:
+                throw PolicyRefusal(.invalidPolicy, "\(path).flow: expected \"terminate\" or \"acknowledge\", got \(json["flow"].map(quote) ?? "none")")
             }
+            let range = "expected an integer from \(Int32.min) to \(Int32.max)"
             let seconds: Int32
             switch json["seconds"] {
             case .integer(let value)?:
-                guard let exact = Int32(exactly: value) else { throw .secondsOutOfRange }
+                guard let exact = Int32(exactly: value) else { throw PolicyRefusal(.secondsOutOfRange, "\(path).seconds: \(range), got \(value)") }
                 seconds = exact
-            case .number(let value, _)?:
+            case .number(let value, let literal)?:
                 // A whole number too large for Int64 (or written with an exponent) arrives here.
-                guard value.rounded() == value, value.magnitude > Double(Int32.max) else { throw .invalidPolicy }
-                throw .secondsOutOfRange
-            default: throw .invalidPolicy
+                guard value.rounded() == value, value.magnitude > Double(Int32.max) else {
+                    throw PolicyRefusal(.invalidPolicy, "\(path).seconds: \(range), got \(quote(.number(value, literal: literal)))")
+                }
+                throw PolicyRefusal(.secondsOutOfRange, "\(path).seconds: \(range), got \(quote(.number(value, literal: literal)))")
+            default:
+                throw PolicyRefusal(.invalidPolicy, "\(path).seconds: \(range), got \(json["seconds"].map(quote) ?? "none")")
             }
             return .enforce(MonitorPolicy(flow: flow, requestedSeconds: seconds))
         default:
-            throw .invalidPolicy
+            throw PolicyRefusal(.invalidPolicy, "\(path): \(expected), got \(quote(json))")
         }
     }
 
-    private static func settings(_ json: StrictJSON) throws(PolicyRejection) -> RemotePolicySettings {
-        guard case .object(let members) = json else { throw .invalidPolicy }
-        guard members.allSatisfy({ policyMembers.contains($0.key) }) else { throw .unknownField }
+    private static func settings(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> RemotePolicySettings {
+        guard case .object(let members) = json else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(json))") }
+        for member in members where !policyMembers.contains(member.key) {
+            throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only appWide, screens, screenCaptured, detection and verifierBudget")
+        }
         var settings = RemotePolicySettings()
-        if let appWide = json["appWide"] { settings.appWide = try setting(appWide, words: ["code": .code, "observe": .off]) }
+        if let appWide = json["appWide"] { settings.appWide = try setting(appWide, words: ["code": .code, "observe": .off], path: "\(path).appWide") }
         if let screens = json["screens"] {
-            guard case .object(let pairs) = screens else { throw .invalidPolicy }
-            for (name, value) in pairs { settings.screens[name] = try setting(value, words: ["code": .code, "off": .off]) }
+            guard case .object(let pairs) = screens else {
+                throw PolicyRefusal(.invalidPolicy, "\(path).screens: expected an object of screen names, got \(quote(screens))")
+            }
+            for (name, value) in pairs { settings.screens[name] = try setting(value, words: ["code": .code, "off": .off], path: "\(path).screens.\(name)") }
         }
         if let captured = json["screenCaptured"] {
-            settings.screenCaptured = try setting(captured, words: ["code": .code, "off": .off])
+            settings.screenCaptured = try setting(captured, words: ["code": .code, "off": .off], path: "\(path).screenCaptured")
         }
         if let detection = json["detection"] {
-            guard case .bool(let on) = detection else { throw .invalidPolicy }
+            guard case .bool(let on) = detection else {
+                throw PolicyRefusal(.invalidPolicy, "\(path).detection: expected true or false, got \(quote(detection))")
+            }
             settings.detection = on
         }
         if let budget = json["verifierBudget"] {
@@ -305,7 +414,7 @@ extension PolicyDocument {
             switch budget {
             case .integer(let value): seconds = Double(value)
             case .number(let value, _): seconds = value
-            default: throw .invalidPolicy
+            default: throw PolicyRefusal(.invalidPolicy, "\(path).verifierBudget: expected a number of seconds, got \(quote(budget))")
             }
             settings.verifierBudget = min(max(seconds, 0.1), 30)
         }

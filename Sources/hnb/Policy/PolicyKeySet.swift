@@ -7,6 +7,16 @@
 package enum PolicyAlgorithm: String, CaseIterable, Sendable {
     case edDSA = "EdDSA"
     case es256 = "ES256"
+
+    /// The algorithm an `alg` names: `EdDSA`, RFC 9864's fully specified `Ed25519` (the same
+    /// signature with the only curve this library verifies EdDSA with), or `ES256`; else `nil`.
+    package init?(name: String) {
+        if name == "Ed25519" {
+            self = .edDSA
+        } else {
+            self.init(rawValue: name)
+        }
+    }
 }
 
 /// A pinned public key set.
@@ -41,8 +51,14 @@ package struct PolicyKeySet: Equatable, Sendable {
 
     /// The keys, in the order of the set.
     package let keys: [Key]
+    /// The keys of a type or curve this library does not use (RSA, P-384, Ed448, X25519…), which
+    /// RFC 7517 section 5 says to ignore: `"r1" (RSA)`, for the tool to list.
+    package let ignored: [String]
 
-    package init(keys: [Key]) { self.keys = keys }
+    package init(keys: [Key], ignored: [String] = []) {
+        self.keys = keys
+        self.ignored = ignored
+    }
 
     /// The key named `kid`, if pinned.
     package func key(named kid: String) -> Key? { keys.first { $0.kid == kid } }
@@ -57,10 +73,12 @@ package struct PolicyKeySet: Equatable, Sendable {
     /// else is read.
     package static let maximumLength = 64 * 1024
 
-    /// Reads a JWK Set. Refuses, with the reason, an empty set, a key of another type or
-    /// curve, a private key (`d`: a bank must never ship its signing key), coordinates of the
-    /// wrong length, a `use` other than `sig`, an `alg` that does not match the key, and two
-    /// keys with one `kid`. Other members of a key are ignored, as RFC 7517 asks.
+    /// Reads a JWK Set. Keys of a type or curve this library does not use are ignored (RFC 7517
+    /// section 5), but at least one usable key is needed. Refuses, with the reason, a set with
+    /// none, a private key of any type (`d`: a bank must never ship its signing key),
+    /// coordinates of the wrong length, a `use` other than `sig` or `key_ops` other than `sign`
+    /// and `verify` (the two say the same thing, RFC 7517 section 4.3), an `alg` that does not
+    /// match the key, and two keys with one `kid`. Other members of a key are ignored.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> PolicyKeySet {
         guard bytes.count <= maximumLength else { throw Failure("the key set is longer than 64 KiB") }
         let json: StrictJSON
@@ -74,15 +92,38 @@ package struct PolicyKeySet: Equatable, Sendable {
         guard case .array(let entries)? = json["keys"] else { throw Failure("the key set has no \"keys\" array") }
         guard !entries.isEmpty else { throw Failure("the key set has no key") }
         var keys: [Key] = []
+        var ignored: [String] = []
+        var kids: Set<String> = []
         for entry in entries {
-            let key = try parseKey(entry)
-            guard !keys.contains(where: { $0.kid == key.kid }) else { throw Failure("two keys are named \"\(key.kid)\"") }
-            keys.append(key)
+            let read = try parseKey(entry)
+            if let kid = read.kid {
+                guard kids.insert(kid).inserted else { throw Failure("two keys are named \"\(kid)\"") }
+            }
+            switch read {
+            case .usable(let key): keys.append(key)
+            case .ignored(_, let description): ignored.append(description)
+            }
         }
-        return PolicyKeySet(keys: keys)
+        guard !keys.isEmpty else {
+            throw Failure("the key set has no OKP/Ed25519 or EC/P-256 key (ignored: \(ignored.joined(separator: ", ")))")
+        }
+        return PolicyKeySet(keys: keys, ignored: ignored)
     }
 
-    private static func parseKey(_ json: StrictJSON) throws(Failure) -> Key {
+    /// One entry of the set: a key this library verifies with, or one it ignores.
+    private enum Entry {
+        case usable(Key)
+        case ignored(kid: String?, description: String)
+
+        var kid: String? {
+            switch self {
+            case .usable(let key): key.kid
+            case .ignored(let kid, _): kid
+            }
+        }
+    }
+
+    private static func parseKey(_ json: StrictJSON) throws(Failure) -> Entry {
         guard case .object = json else { throw Failure("a key is not a JSON object") }
         func text(_ name: String) throws(Failure) -> String? {
             guard let value = json[name] else { return nil }
@@ -96,25 +137,38 @@ package struct PolicyKeySet: Equatable, Sendable {
             }
             return decoded
         }
-        guard let kid = try text("kid"), !kid.isEmpty else { throw Failure("a key has no \"kid\"") }
-        guard json["d"] == nil else { throw Failure("key \"\(kid)\" is a private key: pin only the public part") }
-        if let use = try text("use"), use != "sig" { throw Failure("key \"\(kid)\" is not for signatures (use \"\(use)\")") }
         let kty = try text("kty")
         let crv = try text("crv")
-        let material: Key.Material
-        switch (kty, crv) {
-        case ("OKP", "Ed25519"):
-            material = .ed25519(try bytes("x", count: 32, kid: kid))
-        case ("EC", "P-256"):
-            material = .p256([0x04] + (try bytes("x", count: 32, kid: kid)) + (try bytes("y", count: 32, kid: kid)))
-        default:
-            throw Failure("key \"\(kid)\" is \(kty ?? "no type")/\(crv ?? "no curve"): only OKP/Ed25519 and EC/P-256 are supported")
+        let usable = (kty == "OKP" && crv == "Ed25519") || (kty == "EC" && crv == "P-256")
+        let named = try text("kid")
+        // A private key is refused whatever its type: a bank must never ship one.
+        guard json["d"] == nil else { throw Failure("key \"\(named ?? "")\" is a private key: pin only the public part") }
+        guard usable else {
+            let type = [kty ?? "no kty", crv].compactMap { $0 }.joined(separator: "/")
+            return .ignored(kid: named, description: named.map { "\"\($0)\" (\(type))" } ?? "a key without kid (\(type))")
         }
+        guard let kid = named, !kid.isEmpty else { throw Failure("a key has no \"kid\"") }
+        if let use = try text("use"), use != "sig" { throw Failure("key \"\(kid)\" is not for signatures (use \"\(use)\")") }
+        if let operations = json["key_ops"] {
+            guard case .array(let values) = operations, !values.isEmpty else {
+                throw Failure("key \"\(kid)\": \"key_ops\" is not an array of operations")
+            }
+            for value in values {
+                guard case .string(let operation) = value else { throw Failure("key \"\(kid)\": \"key_ops\" is not an array of operations") }
+                guard operation == "verify" || operation == "sign" else {
+                    throw Failure("key \"\(kid)\" is not for signatures (key_ops \"\(operation)\")")
+                }
+            }
+        }
+        let material: Key.Material = kty == "OKP"
+            ? .ed25519(try bytes("x", count: 32, kid: kid))
+            : .p256([0x04] + (try bytes("x", count: 32, kid: kid)) + (try bytes("y", count: 32, kid: kid)))
         let key = Key(kid: kid, material: material)
-        if let alg = try text("alg"), alg != key.algorithm.rawValue {
+        // RFC 9864's fully specified `Ed25519` names the same algorithm as `EdDSA` with this key.
+        if let alg = try text("alg"), PolicyAlgorithm(name: alg) != key.algorithm {
             throw Failure("key \"\(kid)\" says alg \"\(alg)\", which its type cannot verify")
         }
-        return key
+        return .usable(key)
     }
 
     /// The set as JWK Set JSON, for the tool's `keygen`.
