@@ -37,6 +37,9 @@ enum ScenarioCommand: Equatable {
     case background
     case foreground
     case tap
+    /// A tap on no presentation of the monitor (a stale `onUserAction` while another is on
+    /// screen, as a recording writes it): always refused (rule 12).
+    case tapStale
     case delegateCustom
     case delegateNone
     case delegateRelease
@@ -225,7 +228,9 @@ enum ScenarioParser {
         case "end": try expect(1, "one call ID"); return .end(args[0])
         case "background": try expect(0, "no arguments"); return .background
         case "foreground": try expect(0, "no arguments"); return .foreground
-        case "tap": try expect(0, "no arguments"); return .tap
+        case "tap":
+            if args == ["stale"] { return .tapStale }
+            try expect(0, "no arguments, or stale: tap | tap stale"); return .tap
         case "wait": try expect(0, "no arguments"); return .wait
         case "keys":
             guard args.count == 2 || (args.count == 3 && args[2] == "relax") else {

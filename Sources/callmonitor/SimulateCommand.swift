@@ -56,6 +56,8 @@ struct SimulateCommand: ToolCommand {
           changes ID:STATE ...                      several calls changed in one delivery (STATE also ended)
           background | foreground                   the app leaves / enters the foreground
           tap                                       the delegate's latest onUserAction, else the dialog's button
+                                                    (with neither, a tap the monitor refuses)
+          tap stale                                 a tap on no presentation (a stale onUserAction): refused
           delegate custom | delegate none | delegate release
                                                     a new recording delegate / setDelegate(nil) / free it unannounced
           callback on | callback off                the recording callback / setCallback(nil)

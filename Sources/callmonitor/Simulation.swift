@@ -346,16 +346,20 @@ final class Simulation {
         case .incoming, .outgoing, .connect, .hold, .resume, .end, .callList, .callChanges: break   // applyCallCommand, above
         case .background: app.setForeground(false)
         case .foreground: app.setForeground(true)
-        case .tap:
+        case .tap, .tapStale:
             // Accepted means the monitor acted on it: the event ended (end, dismiss) or the app
             // exited. Every other tap (no button, too early, a stale or repeated closure) leaves
-            // no other trace, which is why the refusal is written out.
+            // no other trace, which is why the refusal is written out. A tap with nothing to
+            // press reaches no monitor code, as on a device, but a recording still writes it,
+            // so that its replay taps there too and writes the same refusal (issue 37).
             let before = transcript.count
             transcript.holdingLines {
-                if delegate != nil {
-                    lastAction?()
-                } else {
-                    renderer.tapButton()
+                if command == .tapStale {
+                    monitor.tapOnNoPresentation()
+                } else if delegate != nil, let lastAction {
+                    lastAction()
+                } else if delegate != nil || !renderer.tapButton() {
+                    monitor.recordTapWithNothingToPress()
                 }
                 let accepted = transcript.count > before
                 transcript.record("tap", at: before) { $0.add("accepted", accepted) }

@@ -159,7 +159,7 @@ extension CommandLineTests {
             ("0 incoming A\n1 incoming A\n", "line 2: call A already exists\n"),
             ("0 incoming A\n1 hold A\n", "line 2: call A has not connected, so it cannot be held\n"),
             ("0 incoming\n", "line 1: 'incoming' takes one call ID\n"),
-            ("0 tap now\n", "line 1: unexpected 'now' after 'tap'; 'tap' takes no arguments\n"),
+            ("0 tap now\n", "line 1: unexpected 'now' after 'tap'; 'tap' takes no arguments, or stale: tap | tap stale\n"),
             ("0 start terminate 3 extra\n", "line 1: unexpected 'extra' after 'start terminate 3'; 'start' takes a flow and seconds: start terminate N | start acknowledge N | start observe\n"),
             ("0 incoming A B\n", "line 1: unexpected 'B' after 'incoming A'; 'incoming' takes one call ID\n"),
             ("0 delegate maybe\n", "line 1: unknown delegate action 'maybe': expected custom, none, release or released\n"),
