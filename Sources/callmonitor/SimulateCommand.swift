@@ -83,8 +83,9 @@ struct SimulateCommand: ToolCommand {
         transcript kinds: event, detect, tick, end, alert (its verdict: the line shown, or null),
         dismiss, tap (accepted: true|false), input (with --echo), verdict (each verdict the monitor
         records: bankIsCalling, bankIsNotCalling, unknown; with "delegate" when a recording delegate
-        is told), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured, verdict,
-        verdictAt, policySource: code or the document's ver; one per security event, when it ends),
+        is told), outcome (one per security event, when it ends: "outcome" is the evidence record as
+        CallMonitorOutcome.jsonData() writes it, Schemas/callmonitor-outcome.v1.schema.json: keys
+        sorted, instants in nanoseconds of the virtual clock, dates in seconds since 1970),
         policy (result applied|unchanged|rejected|expired, version, reason), exit. Examples:
         Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
