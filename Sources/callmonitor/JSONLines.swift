@@ -20,6 +20,9 @@ indirect enum JSONValue: Equatable {
     case number(Double, places: Int)
     case object(JSONLine)
     case array([JSONValue])
+    /// A value some other writer already encoded as JSON (the library's outcome evidence,
+    /// `CallMonitorOutcome.jsonData()`), written as it is, so that it stays that writer's form.
+    case encoded(String)
 
     /// Virtual nanoseconds as seconds with only the decimals needed: `3`, `1.5`, `0.000000001`.
     static func seconds(_ nanoseconds: Int64) -> JSONValue {
@@ -37,6 +40,7 @@ indirect enum JSONValue: Equatable {
         case .number(let value, let places): value.isFinite ? String(rounded(value, places: places)) : "null"
         case .object(let object): object.text
         case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .encoded(let json): json
         }
     }
 }

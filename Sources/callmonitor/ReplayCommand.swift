@@ -38,7 +38,8 @@ struct ReplayCommand: ToolCommand {
     let details: String? = """
         exit status: 0 when the replay ran (and, with --check, matched); 1 at the first difference,
         with 'FILE:N: recorded LINE' and 'replayed LINE' on standard error (N: the recording's line;
-        '(nothing)' where one side has no more lines); 2 on a bad file or option.
+        '(nothing)' where one side has no more lines), and for --check of an empty recording or one
+        with no '#>' line (nothing to compare); 2 on a bad file or option.
 
         """
 
@@ -48,6 +49,11 @@ struct ReplayCommand: ToolCommand {
         guard words.count == 1 else { fail("replay takes one FILE (or - for standard input)\n\(help)") }
         let path = words[0]
         let text = SimulateCommand.readAll(path)
+        // A check with nothing to compare would pass whatever the replay did (issue 37).
+        if options["--check"] != nil, let empty = RecordingCheck.nothingToCompare(text) {
+            Output.error("\(path == "-" ? "standard input" : path): \(empty)\n")
+            exit(1)
+        }
         let steps: [ScenarioStep]
         do { steps = try ScenarioParser.parse(text) } catch {
             Output.error("\(path == "-" ? "line \(error.line)" : "\(path):\(error.line)"): \(error.message)\n")
@@ -91,6 +97,16 @@ enum RecordingCheck {
         return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated().compactMap { index, line in
             line.hasPrefix(prefix) ? (index + 1, String(line.dropFirst(prefix.count))) : nil
         }
+    }
+
+    /// Why `recorded` gives a check nothing to compare, or `nil` when it holds an output line:
+    /// without one, every replay would match it.
+    static func nothingToCompare(_ recorded: String) -> String? {
+        if recorded.allSatisfy(\.isWhitespace) { return "the recording is empty: there is nothing to check" }
+        if outputs(recorded).isEmpty {
+            return "the recording has no output line ('#> ...'): there is nothing to check the replay against"
+        }
+        return nil
     }
 
     /// The first output line that is not the same in both, or `nil` when they all are.

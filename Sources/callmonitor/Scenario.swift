@@ -45,6 +45,9 @@ enum ScenarioCommand: Equatable {
     /// where ``ResumeRelease/foreground`` stands, if it does.
     case resumeProcess([ResumeRelease])
     case tap
+    /// A tap on no presentation of the monitor (a stale `onUserAction` while another is on
+    /// screen, as a recording writes it): always refused (rule 12).
+    case tapStale
     case delegateCustom
     case delegateNone
     case delegateRelease
@@ -287,7 +290,9 @@ enum ScenarioParser {
         case "suspend": try expect(0, "no arguments"); return .suspend
         case "background": try expect(0, "no arguments"); return .background
         case "foreground": try expect(0, "no arguments"); return .foreground
-        case "tap": try expect(0, "no arguments"); return .tap
+        case "tap":
+            if args == ["stale"] { return .tapStale }
+            try expect(0, "no arguments, or stale: tap | tap stale"); return .tap
         case "wait": try expect(0, "no arguments"); return .wait
         case "keys":
             guard args.count == 2 || (args.count == 3 && args[2] == "relax") else {

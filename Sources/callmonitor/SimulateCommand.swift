@@ -61,6 +61,8 @@ struct SimulateCommand: ToolCommand {
                                                     the overdue wake-ups, the waiting call deliveries and
                                                     (if named) the return to the foreground
           tap                                       the delegate's latest onUserAction, else the dialog's button
+                                                    (with neither, a tap the monitor refuses)
+          tap stale                                 a tap on no presentation (a stale onUserAction): refused
           delegate custom | delegate none | delegate release
                                                     a new recording delegate / setDelegate(nil) / free it unannounced
           callback on | callback off                the recording callback / setCallback(nil)
@@ -86,8 +88,9 @@ struct SimulateCommand: ToolCommand {
         transcript kinds: event, detect, tick, end, alert (its verdict: the line shown, or null),
         dismiss, tap (accepted: true|false), input (with --echo), verdict (each verdict the monitor
         records: bankIsCalling, bankIsNotCalling, unknown; with "delegate" when a recording delegate
-        is told), outcome (ending, flow, startedAt, lowestRemaining, shownOn, captured, verdict,
-        verdictAt, policySource: code or the document's ver; one per security event, when it ends),
+        is told), outcome (one per security event, when it ends: "outcome" is the evidence record as
+        CallMonitorOutcome.jsonData() writes it, Schemas/callmonitor-outcome.v1.schema.json: keys
+        sorted, instants in nanoseconds of the virtual clock, dates in seconds since 1970),
         policy (result applied|unchanged|rejected|expired, version, reason), exit. Examples:
         Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 

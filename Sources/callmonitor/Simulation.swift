@@ -193,20 +193,12 @@ final class Simulation {
             transcript.record("verdict") { $0.add("verdict", verdict.description) }
         }
         setRecordingCallback()
-        // Rule 16: one line per security event, when it ends (before the exit line of a force exit).
+        // Rule 16: one line per security event, when it ends (before the exit line of a force
+        // exit). Issue 37: its `outcome` is the evidence record itself, as the library writes it
+        // (`jsonData()`, Schemas/callmonitor-outcome.v1.schema.json), so the transcript and the
+        // record a bank files are one form.
         monitor.setOutcomeHandler { outcome in
-            transcript.record("outcome") {
-                $0.add("ending", outcome.ending.description)
-                $0.add("flow", outcome.flow.description)
-                $0.add("startedAt", seconds: outcome.startedAt)
-                $0.add("lowestRemaining", Int(outcome.lowestRemaining))
-                $0.add("shownOn", outcome.presentations.map(\.surface.description).joined(separator: ","))
-                $0.add("captured", outcome.wasScreenCaptured)
-                $0.add("verdict", outcome.verdict.description)
-                if let at = outcome.verdictArrivedAt { $0.add("verdictAt", seconds: at) } else { $0.add("verdictAt", nil as String?) }
-                $0.add("policySource", outcome.policySource.description)
-                $0.addEvidence(outcome)
-            }
+            transcript.record("outcome") { $0.add("outcome", Simulation.evidence(outcome)) }
         }
         // Issue 28: one line for each document event (applied, unchanged, rejected, expired).
         monitor.setPolicyObserver { result, version, reason in
@@ -377,16 +369,20 @@ final class Simulation {
                 case .foreground: app.setForeground(true)
                 }
             }
-        case .tap:
+        case .tap, .tapStale:
             // Accepted means the monitor acted on it: the event ended (end, dismiss) or the app
             // exited. Every other tap (no button, too early, a stale or repeated closure) leaves
-            // no other trace, which is why the refusal is written out.
+            // no other trace, which is why the refusal is written out. A tap with nothing to
+            // press reaches no monitor code, as on a device, but a recording still writes it,
+            // so that its replay taps there too and writes the same refusal (issue 37).
             let before = transcript.count
             transcript.holdingLines {
-                if delegate != nil {
-                    lastAction?()
-                } else {
-                    renderer.tapButton()
+                if command == .tapStale {
+                    monitor.tapOnNoPresentation()
+                } else if delegate != nil, let lastAction {
+                    lastAction()
+                } else if delegate != nil || !renderer.tapButton() {
+                    monitor.recordTapWithNothingToPress()
                 }
                 let accepted = transcript.count > before
                 transcript.record("tap", at: before) { $0.add("accepted", accepted) }
@@ -451,6 +447,13 @@ final class Simulation {
         return Array(handle.readData(ofLength: 64 * 1024 + 1))
     }
 
+    /// The outcome's evidence record, as `CallMonitorOutcome.jsonData()` writes it; an outcome
+    /// that cannot be encoded (none can: every field has a JSON form) says so instead of being lost.
+    static func evidence(_ outcome: CallMonitorOutcome) -> JSONValue {
+        guard let data = try? outcome.jsonData() else { return .string("unencodable outcome: \(outcome.ending)") }
+        return .encoded(String(decoding: data, as: UTF8.self))
+    }
+
     private func setRecordingCallback() {
         let transcript = self.transcript
         monitor.setCallback { event in
@@ -460,33 +463,6 @@ final class Simulation {
 }
 
 extension JSONLine {
-    /// Issue 30: what the person saw, as the outcome records it (the keys of its JSON schema, with
-    /// the transcript's instants in seconds): the language, then each presentation's frames.
-    mutating func addEvidence(_ outcome: CallMonitorOutcome) {
-        add("language", outcome.language)
-        add("shown", .array(outcome.shown.map { presentation in
-            var shown = JSONLine()
-            shown.add("surface", presentation.surface.description)
-            shown.add("framesOmitted", presentation.framesOmitted)
-            shown.add("frames", .array(presentation.frames.map { frame in
-                var line = JSONLine()
-                line.add("at", seconds: frame.at)
-                line.add("remaining", Int(frame.remaining))
-                line.add("title", frame.title)
-                line.add("message", frame.message)
-                line.add("kindLine", frame.kindLine)
-                line.add("detail", frame.detail)
-                line.add("verdictLine", frame.verdictLine)
-                line.add("countdown", frame.countdown)
-                line.add("button", frame.button)
-                line.add("contextKind", frame.contextKind?.rawValue)
-                line.add("verdict", frame.verdict.description)
-                return .object(line)
-            }))
-            return .object(shown)
-        }))
-    }
-
     /// The fields of an `alert` line, the same in simulate and watch transcripts: what the
     /// dialog shows, in the order it shows it, and the verdict line (`null` when none is shown).
     mutating func addAlert(_ alert: SecurityAlert) {

@@ -121,7 +121,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code","language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":0.5,"remaining":1,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 1 second.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":1.5,"remaining":0,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 0 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
+                #"{"t":1.5,"kind":"outcome","outcome":{"endedAt":1500000000,"endedDate":1767225601.5,"ending":"forceExit","flow":"terminate","language":"en","lowestRemaining":0,"policySource":"code","policyVersion":null,"presentations":[{"at":500000000,"remaining":1,"surface":"builtInDialog"}],"schemaVersion":1,"seconds":1,"shown":[{"frames":[{"at":500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 1 second.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":1,"title":"Security Policy","verdict":"unknown","verdictLine":null},{"at":1500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 0 seconds.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":0,"title":"Security Policy","verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"builtInDialog"}],"startedAt":500000000,"startedDate":1767225600.5,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -136,14 +136,15 @@ extension CommandLineTests {
             #expect(empty.stdout == "")
         }
 
-        @Test("Hours of virtual time run in well under a second")
+        @Test("Hours of virtual time run without waiting for them")
         func longScenario() async throws {
-            let started = Date()
+            // Issue 37: no wall-clock bound (a loaded machine can miss any). A simulator that
+            // waited in real time would take the scenario's 10 hours, so finishing is the proof.
             let result = try await runTool(["simulate", "-"], input: "0 start acknowledge 30\n1 incoming A\n1 connect A\n36000 end A\n")
             #expect(result.status == 0)
             // 35 lines of events, frames and the dismissal, plus the outcome when the call ends (rule 16).
             #expect(result.stdout.split(separator: "\n").count == 36)
-            #expect(Date().timeIntervalSince(started) < 5, "a 10-hour scenario should take a fraction of a second")
+            #expect(result.stdout.contains("{\"t\":36000,\"kind\":\"dismiss\"}"))
         }
 
         @Test("A bad scenario prints 'line N: …' on stderr, nothing on stdout, and exits 2", arguments: [
@@ -159,7 +160,7 @@ extension CommandLineTests {
             ("0 incoming A\n1 incoming A\n", "line 2: call A already exists\n"),
             ("0 incoming A\n1 hold A\n", "line 2: call A has not connected, so it cannot be held\n"),
             ("0 incoming\n", "line 1: 'incoming' takes one call ID\n"),
-            ("0 tap now\n", "line 1: unexpected 'now' after 'tap'; 'tap' takes no arguments\n"),
+            ("0 tap now\n", "line 1: unexpected 'now' after 'tap'; 'tap' takes no arguments, or stale: tap | tap stale\n"),
             ("0 start terminate 3 extra\n", "line 1: unexpected 'extra' after 'start terminate 3'; 'start' takes a flow and seconds: start terminate N | start acknowledge N | start observe\n"),
             ("0 incoming A B\n", "line 1: unexpected 'B' after 'incoming A'; 'incoming' takes one call ID\n"),
             ("0 delegate maybe\n", "line 1: unknown delegate action 'maybe': expected custom, none, release or released\n"),
@@ -391,7 +392,7 @@ extension CommandLineTests {
                 #"{"t":3,"kind":"tick","remaining":0,"delegate":1}"#,
                 #"{"t":3,"kind":"tap","accepted":true}"#,
                 #"{"t":3,"kind":"end","delegate":1}"#,
-                #"{"t":3,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"delegate","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code","language":"en","shown":[{"surface":"delegate","framesOmitted":0,"frames":[{"at":1,"remaining":2,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"},{"at":2,"remaining":1,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"},{"at":3,"remaining":0,"title":null,"message":null,"kindLine":null,"detail":null,"verdictLine":null,"countdown":null,"button":null,"contextKind":null,"verdict":"unknown"}]}]}"#,
+                #"{"t":3,"kind":"outcome","outcome":{"endedAt":3000000000,"endedDate":1767225603,"ending":"acknowledged","flow":"acknowledge","language":"en","lowestRemaining":0,"policySource":"code","policyVersion":null,"presentations":[{"at":1000000000,"remaining":2,"surface":"delegate"}],"schemaVersion":1,"seconds":2,"shown":[{"frames":[{"at":1000000000,"button":null,"contextKind":null,"countdown":null,"detail":null,"kindLine":null,"message":null,"remaining":2,"title":null,"verdict":"unknown","verdictLine":null},{"at":2000000000,"button":null,"contextKind":null,"countdown":null,"detail":null,"kindLine":null,"message":null,"remaining":1,"title":null,"verdict":"unknown","verdictLine":null},{"at":3000000000,"button":null,"contextKind":null,"countdown":null,"detail":null,"kindLine":null,"message":null,"remaining":0,"title":null,"verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"delegate"}],"startedAt":1000000000,"startedDate":1767225601,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}}"#,
                 #"{"t":3,"kind":"tap","accepted":false}"#,
             ])
         }
@@ -405,7 +406,7 @@ extension CommandLineTests {
                 #"{"t":1,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 9 seconds.","button":"Close App","remaining":9,"verdict":null,"context":null}"#,
                 #"{"t":2,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 8 seconds.","button":"Close App","remaining":8,"verdict":null,"context":null}"#,
                 #"{"t":2,"kind":"tap","accepted":true}"#,
-                #"{"t":2,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":8,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code","language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":1,"remaining":9,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 9 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":2,"remaining":8,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 8 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
+                #"{"t":2,"kind":"outcome","outcome":{"endedAt":2000000000,"endedDate":1767225602,"ending":"forceExit","flow":"terminate","language":"en","lowestRemaining":8,"policySource":"code","policyVersion":null,"presentations":[{"at":1000000000,"remaining":9,"surface":"builtInDialog"}],"schemaVersion":1,"seconds":9,"shown":[{"frames":[{"at":1000000000,"button":"Close App","contextKind":null,"countdown":"App will close in 9 seconds.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":9,"title":"Security Policy","verdict":"unknown","verdictLine":null},{"at":2000000000,"button":"Close App","contextKind":null,"countdown":"App will close in 8 seconds.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":8,"title":"Security Policy","verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"builtInDialog"}],"startedAt":1000000000,"startedDate":1767225601,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}}"#,
                 #"{"t":2,"kind":"exit","code":0}"#,
             ])
         }
@@ -420,7 +421,7 @@ extension CommandLineTests {
                 #"{"t":0.5,"kind":"event","event":"ringing"}"#,
                 #"{"t":0.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 1 second.","button":"Close App","remaining":1,"verdict":null,"context":null}"#,
                 #"{"t":1.5,"kind":"alert","flow":"terminate","title":"Security Policy","message":"Application access is disabled during active calls for your protection.","countdown":"App will close in 0 seconds.","button":"Close App","remaining":0,"verdict":null,"context":null}"#,
-                #"{"t":1.5,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code","language":"en","shown":[{"surface":"builtInDialog","framesOmitted":0,"frames":[{"at":0.5,"remaining":1,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 1 second.","button":"Close App","contextKind":null,"verdict":"unknown"},{"at":1.5,"remaining":0,"title":"Security Policy","message":"Application access is disabled during active calls for your protection.","kindLine":null,"detail":null,"verdictLine":null,"countdown":"App will close in 0 seconds.","button":"Close App","contextKind":null,"verdict":"unknown"}]}]}"#,
+                #"{"t":1.5,"kind":"outcome","outcome":{"endedAt":1500000000,"endedDate":1767225601.5,"ending":"forceExit","flow":"terminate","language":"en","lowestRemaining":0,"policySource":"code","policyVersion":null,"presentations":[{"at":500000000,"remaining":1,"surface":"builtInDialog"}],"schemaVersion":1,"seconds":1,"shown":[{"frames":[{"at":500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 1 second.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":1,"title":"Security Policy","verdict":"unknown","verdictLine":null},{"at":1500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 0 seconds.","detail":null,"kindLine":null,"message":"Application access is disabled during active calls for your protection.","remaining":0,"title":"Security Policy","verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"builtInDialog"}],"startedAt":500000000,"startedDate":1767225600.5,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}}"#,
                 #"{"t":1.5,"kind":"exit","code":0}"#,
             ])
         }
@@ -453,10 +454,11 @@ extension CommandLineTests {
     struct DemoTests {
         @Test("The terminate story finishes by itself, shows the dialog and countdown, and uses no escape codes in a pipe")
         func terminateStory() async throws {
-            let started = Date()
+            // Issue 37: no wall-clock bound on how long it took (a loaded machine can miss any);
+            // that it finishes by itself is shown by this call returning. How fast `--speed`
+            // makes it is a figure of the machine, for a person to watch.
             let result = try await runTool(["demo", "--speed", "10"])
             #expect(result.status == 0)
-            #expect(Date().timeIntervalSince(started) < 10)
             #expect(!result.stdout.contains("\u{1B}"))
             for text in ["| Security Policy", "App will close in 5 seconds.", "App will close in 0 seconds.", "[ Close App ]",
                          "(dialog dismissed)", "callback: .ringing", "callback: .ended", "force-exited with exit(0)"] {

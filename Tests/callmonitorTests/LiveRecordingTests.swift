@@ -1,6 +1,8 @@
 // Issue 29, recorded live: the demo's stories run on the real clock (LiveScheduler, scaled),
-// recorded, and replayed in the simulator to the same outputs at the same instants; the ticks'
-// lateness on the live clock is measured against their deadlines.
+// recorded, and replayed in the simulator to the same outputs at the same instants; no tick comes
+// before its deadline. How late ticks come is a figure of the machine's load, not a property of
+// the code: it is printed here, and measured by `callmonitor bench` (issue 37: a busy machine saw
+// a tick 519 ms late on the demo's clock, against a bound of 250 ms this test used to assert).
 
 import Foundation
 import Testing
@@ -8,11 +10,7 @@ import Testing
 extension CommandLineTests {
     @Suite("callmonitor demo --record (the live clock)")
     struct LiveRecordingTests {
-        /// How late a tick may come after its deadline on the demo's clock at `--speed 10`: 250 ms
-        /// there is 25 ms of real time, far above what a loaded 2-core machine shows (about 2 ms).
-        static let lateness: Int64 = 250_000_000
-
-        @Test("A live recording of the demo's story replays to the same outputs; each tick comes within the bound of its deadline", arguments: ["terminate", "acknowledge"])
+        @Test("A live recording of the demo's story replays to the same outputs; no tick comes before its deadline", arguments: ["terminate", "acknowledge"])
         func demoStoryReplays(flow: String) async throws {
             let recording = temporaryFile("demo-\(flow).recording")
             defer { try? FileManager.default.removeItem(at: recording) }
@@ -30,6 +28,7 @@ extension CommandLineTests {
             var shownAt: Int64 = 0
             var shownWith: Int64 = 0
             var worst: Int64 = 0
+            var ticks: [Int64] = []
             for line in outputs {
                 let t = try #require(Self.number("t", in: line))
                 if line.contains("\"kind\":\"present\"") {
@@ -40,9 +39,12 @@ extension CommandLineTests {
                     let due = shownAt + (shownWith - remaining) * 1_000_000_000
                     #expect(t >= due)
                     worst = max(worst, t - due)
+                    ticks.append(remaining)
                 }
             }
-            #expect(worst <= Self.lateness, "a tick came \(worst) ns after its deadline")
+            // The last event counts down to 0 (its exit or its button), however late the ticks.
+            #expect(ticks.last == 0)
+            // Not asserted: how late they came depends on the machine's load (bench measures it).
             print("demo \(flow) recorded live: worst tick lateness \(Double(worst) / 1e6) ms on the demo's clock (speed 10)")
         }
 

@@ -9,12 +9,6 @@ func temporaryFile(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("callmonitor-\(getpid())-\(name)")
 }
 
-/// The transcript lines of taps the monitor never received (nothing was on screen to tap): they
-/// are the simulator's own, so a recording cannot hold them.
-func withoutTapsNeverReceived(_ transcript: String) -> [Substring] {
-    transcript.split(separator: "\n").filter { !$0.contains("\"kind\":\"tap\",\"accepted\":false") }
-}
-
 /// The scenarios that use the signed remote policy (`keys`, `policy`): a recording holds neither
 /// the pinned keys nor the documents, so it cannot replay them (RecordingASession.md says so).
 func scenarioUsesSignedPolicy(_ name: String) -> Bool {
@@ -40,12 +34,17 @@ extension CommandLineTests {
             let scenario = scenarioDirectory.appendingPathComponent("\(name).scenario").path
             let simulated = try await runTool(["simulate", scenario, "--record", recording.path])
             #expect(simulated.status == 0)
-            let replayed = try await runTool(["replay", recording.path, "--check"])
-            #expect(replayed.status == 0)
-            #expect(replayed.stderr == "")
-            #expect(withoutTapsNeverReceived(replayed.stdout) == withoutTapsNeverReceived(simulated.stdout))
-            // Every transcript line the monitor caused is there; only refused taps it never saw may be missing.
-            #expect(replayed.stdout.split(separator: "\n").count <= simulated.stdout.split(separator: "\n").count)
+            // A scenario in which the monitor does nothing (rule 2's silence while off) records
+            // no output line, and a check with nothing to compare fails (issue 37); it still
+            // replays to the same transcript.
+            let silent = name == "rule02_silent_while_off"
+            let checked = try await runTool(["replay", recording.path, "--check"])
+            #expect(checked.status == (silent ? 1 : 0))
+            #expect(checked.stderr == (silent ? "\(recording.path): the recording has no output line ('#> ...'): there is nothing to check the replay against\n" : ""))
+            let replayed = silent ? try await runTool(["replay", recording.path]) : checked
+            // Every line, refused taps included: a tap with nothing to press is written in the
+            // recording, so the replay taps there too (issue 37).
+            #expect(replayed.stdout == simulated.stdout)
             let rerecorded = try await runTool(["simulate", recording.path, "--record", again.path])
             #expect(rerecorded.status == 0)
             #expect(try String(contentsOf: again, encoding: .utf8) == String(contentsOf: recording, encoding: .utf8))

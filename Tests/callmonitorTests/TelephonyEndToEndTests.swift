@@ -76,17 +76,13 @@ func withLab(_ daemon: TelephonyLab.Daemon, policy: TelephonyLab.BusPolicy = .pe
     await lab.shutdown(keepLogs: keep, label: label)
 }
 
-/// How far apart an output's instant may be in the replay (the recording's clock) and in the
-/// live `watch` transcript (real seconds since `watch` started, to the millisecond): the two
-/// clocks start a few statements apart and both read the same monotonic clock in the same turn
-/// of the main thread, so a few milliseconds; 100 ms leaves room for a loaded 2-core machine.
-let recordedSessionClockBound = 0.1
-
 /// Issue 29, recorded against the real daemons: each `watch` session of the lab recorded itself
 /// (`--record`); its file replays in the simulator with `--check` (every output line, instants
 /// included, as the live monitor recorded it), and the replay's events, dialog frames, dismissals
-/// and exit are, line for line, those of the live transcript, each within
-/// `recordedSessionClockBound` of its live instant.
+/// and exit are, line for line, those of the live transcript, in the same order. How far apart the
+/// two transcripts' instants are (the recording's clock against real seconds since `watch`
+/// started, two reads a few statements apart) is printed, not asserted: a loaded machine can stretch
+/// it past any bound (issue 37), and `--check` already holds the recording's instants exactly.
 func replayRecordedSessions(_ lab: TelephonyLab) async throws {
     #expect(!lab.sessions.isEmpty, "the test ran no watch session to record")
     for session in lab.sessions {
@@ -109,7 +105,6 @@ func replayRecordedSessions(_ lab: TelephonyLab) async throws {
         #expect(replayed.lines == live.lines, "\(name): the replay's outcomes differ from the live monitor's\n\(text)")
         if replayed.lines == live.lines {
             let worst = zip(replayed.times, live.times).map { abs($0 - $1) }.max() ?? 0
-            #expect(worst <= recordedSessionClockBound, "\(name): an output came \(worst) s apart in the replay and live")
             print("telephony recording \(lab.label) \(lab.daemon.rawValue) \(name): \(live.lines.count) outputs replayed, worst instant difference \(Int((worst * 1000).rounded())) ms, replay took \(took)")
         }
     }

@@ -391,11 +391,18 @@ struct RecordingTests {
             #expect(script.lines(for: input, now: 0, sensed: nil, shownToken: nil) == [Self.expectedLine(input)], "\(input)")
         }
         // What the file cannot replay is said, not dropped: an end of a protection it never saw
-        // begin, a tap for a presentation that is no longer the one on screen.
+        // begin. A tap for a presentation that is no longer the one on screen is a `tap stale`,
+        // which the replay refuses the same way (issue 37).
         var script = SessionScript(origin: 0)
         #expect(script.lines(for: .endProtection(id: 9), now: 0, sensed: nil, shownToken: nil) == ["# unprotect: a protection not open in this recording (begun before it, or ended twice)"])
-        #expect(script.lines(for: .userAction(token: 4), now: 0, sensed: nil, shownToken: 5) == ["# tap: for a presentation no longer on screen (ignored, rule 12)"])
+        #expect(script.lines(for: .userAction(token: 4), now: 0, sensed: nil, shownToken: 5) == ["0 tap stale"])
         #expect(script.lines(for: .userAction(token: 5), now: 0, sensed: nil, shownToken: 5) == ["0 tap"])
+        #expect(script.lines(for: .userAction(token: MonitorEngine.noPresentationToken), now: 0, sensed: nil, shownToken: nil) == ["0 tap stale"])
+        #expect(script.lines(for: .userAction(token: 4), now: 0, sensed: nil, shownToken: nil) == ["0 tap"])
+        // A tap with nothing to press (the simulator's): `tap stale` while a presentation is on
+        // screen, which a replayed `tap` could press (a delegate the replay still holds).
+        #expect(script.tapWithNothingToPress(now: 1_500_000_000, presentationShown: false) == "1.5 tap")
+        #expect(script.tapWithNothingToPress(now: 1_500_000_000, presentationShown: true) == "1.5 tap stale")
     }
 
     @Test("A protection keeps the app's name when the scenario language can say it, and its context as the protect command writes it")

@@ -96,6 +96,23 @@ extension CallMonitor {
         core.stopRecording(waiting: true)
     }
 
+    /// A tap on a UI that holds none of this monitor's presentations: the simulator's `tap` when
+    /// there is nothing to press, and `tap stale`. The engine refuses it as it refuses a stale
+    /// `onUserAction` (rule 12: no presentation has ``MonitorEngine/noPresentationToken``), and a
+    /// recording writes it, so that a replay taps at the same place (issue 37).
+    package func tapOnNoPresentation() {
+        send(.userAction(token: MonitorEngine.noPresentationToken))
+    }
+
+    /// The simulator's `tap` with nothing to press (no dialog or no button on screen, no
+    /// `onUserAction` held): nothing reaches the engine, as a finger on an empty screen reaches
+    /// nothing on a device, but a recording writes the `tap`, so that a replay taps at the same
+    /// place and its transcript holds the same refused tap (issue 37).
+    @MainActor
+    package func recordTapWithNothingToPress() {
+        core.recordTapWithNothingToPress()
+    }
+
     /// Makes the monitor notice at once that the delegate was released (the simulator's
     /// `delegate released`, which a recording writes where the engine heard of a release).
     package func noticeDelegateRelease() {

@@ -204,6 +204,12 @@ final class MonitorCore {
         set { policies.observer = newValue }
     }
 
+    /// A tap that reached no monitor code (the simulator's, with nothing to press): written in the
+    /// recording in progress, if any (Recording/), at the clock's now; the engine hears of nothing.
+    func recordTapWithNothingToPress() {
+        recording.value?.recordTap(now: scheduler.now, presentationShown: engine.shownEvent != nil)
+    }
+
     func sendableUserAction() -> (@Sendable () -> Void)? {
         engine.shownEvent.map { userAction(for: $0.token) }
     }

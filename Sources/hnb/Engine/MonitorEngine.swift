@@ -436,6 +436,10 @@ struct MonitorEngine: Sendable {
         actions.append(.exit(code: code))
     }
 
+    /// A token no presentation is given (``nextToken()`` counts from 1): a user action with it is
+    /// always refused, whatever is on screen.
+    static let noPresentationToken: UInt64 = 0
+
     private mutating func nextToken() -> UInt64 {
         lastToken &+= 1
         return lastToken

@@ -50,7 +50,20 @@ final class SessionRecorder {
         let lines = script.lines(for: input, now: now, sensed: sensed, shownToken: shownToken)
         let outputs = script.lines(for: actions, now: now)
         self.script = script
-        let all = lines + outputs
+        append(lines + outputs)
+    }
+
+    /// Records a tap that reached no monitor code (``CallMonitor/recordTapWithNothingToPress()``).
+    func recordTap(now: Int64, presentationShown: Bool) {
+        guard !full, writer.isOpen else { return }
+        let script = self.script ?? SessionScript(origin: origin ?? now)
+        let line = script.tapWithNothingToPress(now: now, presentationShown: presentationShown)
+        self.script = script
+        append([line])
+    }
+
+    /// Queues the lines of one step, or ends the file when they do not fit.
+    private func append(_ all: [String]) {
         guard !all.isEmpty else { return }
         let text = all.joined(separator: "\n") + "\n"
         let size = text.utf8.count

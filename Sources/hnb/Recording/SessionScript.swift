@@ -85,9 +85,13 @@ struct SessionScript: Sendable {
         case .exempt(let id): line = "exempt \(name(of: id))"
         case .removeExemption(let id): line = "unexempt \(name(of: id))"
         case .userAction(let token):
-            // With nothing on screen the simulator's `tap` does nothing either; with another
-            // presentation on screen it would tap that one, so the file says what happened.
-            line = shownToken == nil || token == shownToken ? "tap" : "# tap: for a presentation no longer on screen (ignored, rule 12)"
+            // A refused tap is written too (issue 37): the replay must tap where the app was
+            // tapped. With nothing on screen a replayed `tap` is refused as well; with another
+            // presentation on screen it would press that one, so the line is `tap stale`, a tap
+            // the simulator makes on no presentation, which the engine refuses the same way (and
+            // writes as `tap stale` again).
+            let stale = token == MonitorEngine.noPresentationToken || (shownToken != nil && token != shownToken)
+            line = stale ? "tap stale" : "tap"
         case .setDelegate(let box): line = box.object == nil ? "delegate none" : "delegate custom"
         case .setCallback(let callback): line = callback == nil ? "callback off" : "callback on"
         case .setStrings(let strings): line = "# dialog language \(strings.language) (simulate --language)"
@@ -130,6 +134,14 @@ struct SessionScript: Sendable {
         }
         if let line { lines.append(line.hasPrefix("#") ? line : "\(time) \(line)") }
         return lines
+    }
+
+    /// The line of a tap that reached no monitor code (the simulator's, with nothing to press):
+    /// `tap` when nothing is on screen (a replayed tap is refused whatever it presses); else
+    /// `tap stale`, since the replay may hold a delegate the simulator had let go of (`delegate
+    /// release`) and a `tap` would press its presentation.
+    func tapWithNothingToPress(now: Int64, presentationShown: Bool) -> String {
+        "\(Self.seconds(now &- origin)) \(presentationShown ? "tap stale" : "tap")"
     }
 
     /// `terminate 3`, `acknowledge 0`: the policy's words, its seconds as clamped (clamping again
