@@ -112,6 +112,22 @@ struct ResumeEngineTests {
         #expect(engine.handle(.wake(), now: 31 * s).last == .exit(code: 0))
     }
 
+    @Test("Rule 15 with issue 37: after the return, a change of one call is no complete list: the view stays stale and the exit that falls due waits for the list")
+    func changeAfterTheReturnIsNoFreshList() {
+        var engine = suspendedTerminateEngine()
+        _ = engine.handle(.appState(isForeground: true), now: 30 * s)
+        // Call B's queued notification arrives before the list: it says nothing of call A, which
+        // may have ended during the suspension.
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: 30 * s) == [])
+        #expect(engine.handle(.wake(), now: 30 * s) == [
+            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
+        ])
+        #expect(!engine.hasExited)
+        #expect(engine.handle(.calls(.complete([CallSnapshot(id: CallID("B"))])), now: 30 * s) == [
+            .cancelWakeUp, .stopSources(callSource: true), outcome(.forceExit, endedAt: 30 * s, lowest: 0), .exit(code: 0),
+        ])
+    }
+
     @Test("Rule 21 with issue 37: a change of the policy while the exit waits neither asks again nor restarts the bound")
     func policyChangeKeepsTheBound() {
         var engine = suspendedTerminateEngine()
