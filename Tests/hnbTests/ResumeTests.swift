@@ -128,6 +128,22 @@ struct ResumeEngineTests {
         ])
     }
 
+    @Test("Rule 10 with issue 37: a followed session that ends takes the wait with it: the next session's exit after a return asks for the list and waits its own full bound")
+    func followedSessionEndEndsTheWait() {
+        var engine = suspendedTerminateEngine()
+        _ = engine.handle(.wake(), now: 30 * s)
+        _ = engine.handle(.stop, now: 30 * s + s / 2)   // the session is live: followed (rule 10)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 35 * s)
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 10)), now: 40 * s)
+        // A source whose list at start is late (the engine does not count on one): call B's change.
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: 40 * s)
+        _ = engine.handle(.appState(isForeground: true), now: 41 * s)   // no list after this return
+        #expect(engine.handle(.wake(), now: 51 * s) == [
+            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 52 * s),
+        ])
+        #expect(!engine.hasExited)
+    }
+
     @Test("Rule 21 with issue 37: a change of the policy while the exit waits neither asks again nor restarts the bound")
     func policyChangeKeepsTheBound() {
         var engine = suspendedTerminateEngine()
