@@ -53,6 +53,7 @@ extension PolicyAttributes {
 @MainActor
 final class SessionRecorder {
     func record(_ input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?, actions: [MonitorEngine.Action]) {}
+    func recordTap(now: Int64, presentationShown: Bool) {}
     func flushBeforeExit() {}
 }
 
