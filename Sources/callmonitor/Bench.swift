@@ -69,11 +69,22 @@ enum Bench {
         Output.write("4. Idle cost: monitoring on, no call, \(plan.idleSeconds) s\n")
         Output.write("   timers scheduled \(idle.timers), wake-ups \(idle.wakeUps), CPU \(format(idle.cpu, 2)) ms (the same wait without a monitor: \(format(idle.baselineCPU, 2)) ms)\n\n")
 
-        // 5. A storm of API calls from eight threads.
+        // 5. A storm of API calls from eight threads, then the same threads spinning without the
+        // library: the part of the main queue's wait that is the two cores' and not ours.
         let storm = await storm(seconds: plan.stormSeconds)
         let stormStats = Stats(storm.latencies)
+        let spin = await Self.storm(seconds: plan.stormSeconds, library: false)
+        let spinStats = Stats(spin.latencies)
         Output.write("5. Storm: 8 threads calling the public API at full speed for \(plan.stormSeconds) s (\(storm.calls) calls)\n")
-        Output.write("   main-queue latency: median \(format(stormStats.median)) ms, p99 \(format(stormStats.p99)) ms, max \(format(stormStats.max)) ms; peak memory \(format(storm.peakMiB, 1)) MiB\n\n")
+        Output.write("   main-queue latency: median \(format(stormStats.median)) ms, p99 \(format(stormStats.p99)) ms, max \(format(stormStats.max)) ms; peak memory \(format(storm.peakMiB, 1)) MiB\n")
+        if let tail = storm.tail {
+            Output.write("   the slowest 1 % of waits: \(percent(tail.runQueue)) waiting for a core, \(percent(tail.mainWork)) main-thread work, \(percent(tail.asleep)) asleep (a lock or idle)\n")
+        }
+        Output.write("   the same 8 threads spinning without the library: median \(format(spinStats.median)) ms, p99 \(format(spinStats.p99)) ms, max \(format(spinStats.max)) ms")
+        if let tail = spin.tail {
+            Output.write("; slowest 1 %: \(percent(tail.runQueue)) waiting for a core")
+        }
+        Output.write("\n\n")
 
         // The figures for scripts and CI, through the one JSON Lines writer: a figure that could not
         // be measured (no tick came) is null, where the table says n/a.
@@ -91,7 +102,14 @@ enum Bench {
         figures.add("storm_calls", storm.calls)
         figures.add("storm_main_p99_ms", .number(stormStats.p99, places: 4))
         figures.add("storm_peak_mib", .number(storm.peakMiB, places: 1))
+        figures.add("storm_tail_runqueue_share", .number(storm.tail?.runQueue ?? .nan, places: 3))
+        figures.add("storm_tail_main_work_share", .number(storm.tail?.mainWork ?? .nan, places: 3))
+        figures.add("spin_main_p99_ms", .number(spinStats.p99, places: 4))
         JSONLinesWriter(flushing: .everyLine).write(figures, prefix: "BENCH ")
+    }
+
+    private static func percent(_ share: Double) -> String {
+        "\(format(share * 100, 1)) %"
     }
 
     private static func pad(_ value: Double) -> String {

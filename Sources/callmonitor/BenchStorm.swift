@@ -29,7 +29,11 @@ extension Bench {
     /// waits. Returns the probe's latencies (ms), the API calls made and the process's peak memory
     /// (MiB, `VmHWM`: a high-water mark, so no spike between two samples is missed; the storm runs
     /// last, after parts that peak lower).
-    static func storm(seconds: Double) async -> (latencies: [Double], calls: Int, peakMiB: Double) {
+    ///
+    /// With `library: false` the same eight threads spin on the same random numbers without
+    /// calling the library: the main-queue latency that two cores shared by nine busy threads give
+    /// by themselves, the yardstick for the storm's own.
+    static func storm(seconds: Double, library: Bool = true) async -> StormResult {
         let source = ExternalCallSource()
         let monitor = CallMonitor(callSource: source, appState: ProcessAppState(), scheduler: LiveScheduler(),
                                   alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator())
@@ -47,10 +51,16 @@ extension Bench {
             Thread.detachNewThread {
                 var rng = SeededGenerator(seed: UInt64(worker) + 1)
                 var count = 0
+                var spun: UInt64 = 0
                 while clock.now < stopAt {
                     for _ in 0..<64 {
                         let roll = rng.next() % 10
                         let id = CallID("storm-\(worker)-\(rng.next() % 3)")
+                        guard library else {
+                            spun &+= roll &+ UInt64(id.rawValue.utf8.count)
+                            count += 1
+                            continue
+                        }
                         switch roll {
                         case 0: monitor.startMonitoring(withTerminateIn: 3600)
                         case 1: monitor.startMonitoring(withAcknowledgeIn: Int32(rng.next() % 4))
@@ -64,18 +74,26 @@ extension Bench {
                     }
                 }
                 made.withLock { $0 += count }
+                // Kept, so the spinning loop is not optimised away.
+                if spun == 1 { Output.write("") }
                 finished.leave()
             }
         }
 
         // The probe: every millisecond, main-queue work notes how late it ran.
+        // The main thread's own CPU and run-queue times are read as the probe is posted (this code
+        // runs on the main thread) and again when it runs, to say where a slow wait went.
         var latencies: [Double] = []
+        var samples: [(waitNs: Int64, cpuNs: Int64, runQueueNs: Int64?)] = []
         while clock.now < stopAt {
+            let before = ThreadTimes.current()
             let posted = clock.now
-            let ranAt: Int64 = await withCheckedContinuation { (ran: CheckedContinuation<Int64, Never>) in
-                DispatchQueue.main.async { ran.resume(returning: clock.now) }
+            let (ranAt, after): (Int64, ThreadTimes) = await withCheckedContinuation { ran in
+                DispatchQueue.main.async { ran.resume(returning: (clock.now, ThreadTimes.current())) }
             }
             latencies.append(Double(ranAt - posted) / 1e6)
+            let queued = after.runQueueNs.flatMap { end in before.runQueueNs.map { end - $0 } }
+            samples.append((ranAt - posted, after.cpuNs - before.cpuNs, queued))
             await sleep(0.001)
         }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -85,8 +103,21 @@ extension Bench {
         await sleep(0.05)
         monitor.stopMonitoring()
         withExtendedLifetime(delegate) {}
-        return (latencies, made.value, peakMemoryMiB())
+        return StormResult(latencies: latencies, calls: library ? made.value : 0, peakMiB: peakMemoryMiB(),
+                           tail: TailAttribution(samples))
     }
+}
+
+/// What one storm measured.
+struct StormResult {
+    /// The probe's main-queue latencies, ms.
+    let latencies: [Double]
+    /// API calls the workers made (0 when they only spun).
+    let calls: Int
+    /// The process's peak memory after the storm, MiB.
+    let peakMiB: Double
+    /// Where the slowest 1 % of the probe's waits went; nil off Linux.
+    let tail: TailAttribution?
 }
 
 /// The storm's delegates, handed to worker threads.

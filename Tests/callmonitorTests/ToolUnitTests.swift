@@ -36,6 +36,32 @@ struct ToolUnitTests {
         #expect(ProcStatusMemory("") == nil)
     }
 
+    @Test("A schedstat line is three non-negative integers: time on a core, time on a run queue, slices")
+    func scheduleStat() {
+        #expect(ScheduleStat("136865 125492 2\n") == ScheduleStat(onCoreNs: 136865, runQueueNs: 125492, slices: 2))
+        #expect(ScheduleStat("1 2") == nil)
+        #expect(ScheduleStat("1 2 3 4") == nil)
+        #expect(ScheduleStat("1 -2 3") == nil)
+        #expect(ScheduleStat("a b c") == nil)
+        #expect(ScheduleStat("") == nil)
+    }
+
+    @Test("The storm's tail is the slowest 1 % of waits, split three ways, each part clamped to its wait")
+    func tailAttribution() {
+        // 99 quick waits and one slow one: the slowest 1 % is the slow one alone. Of its 10 ms, 6 on a run
+        // queue, 3 of main-thread work, 1 asleep.
+        var samples: [(waitNs: Int64, cpuNs: Int64, runQueueNs: Int64?)] = Array(repeating: (100_000, 50_000, 0), count: 99)
+        samples.append((10_000_000, 3_000_000, 6_000_000))
+        let tail = TailAttribution(samples)
+        #expect(tail == TailAttribution(runQueue: 0.6, mainWork: 0.3, asleep: 0.1))
+        // Counters read microseconds apart may add up to more than the wait: clamped, never over 100 %.
+        let over = TailAttribution([(waitNs: 1_000, cpuNs: 900, runQueueNs: 800)])
+        #expect(over == TailAttribution(runQueue: 0.8, mainWork: 0.2, asleep: 0))
+        #expect(TailAttribution([(waitNs: 1_000, cpuNs: 0, runQueueNs: nil)]) == nil)
+        #expect(TailAttribution([]) == nil)
+        #expect(TailAttribution([(waitNs: 0, cpuNs: 0, runQueueNs: 0)]) == nil)
+    }
+
     @Test("The benchmark's peak memory is this process's own and plausible")
     func ownPeak() {
         let peak = peakMemoryMiB()
