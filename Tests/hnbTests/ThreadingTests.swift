@@ -175,6 +175,42 @@ struct ThreadingTests {
         #expect(source.liveCalls.map(\.id) == [CallID("X"), CallID("Y"), CallID("Z")])
     }
 
+    @Test("ExternalCallSource: a stop or start on the main thread does not wait for another thread's delivery in progress; that delivery returns to nothing, and the new listener starts from the complete list")
+    func externalListenDoesNotWaitForADelivery() async {
+        let source = ExternalCallSource()
+        let old = Locked<[CallBatch]>([])
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let stopped = DispatchSemaphore(value: 0)
+        let releasedUnstopped = Locked(false)
+        source.start { batch in
+            old.withLock { $0.append(batch) }
+            if batch == .changes([CallSnapshot(id: CallID("X"))]) {
+                inside.signal()
+                release.wait()
+            }
+        }
+        Thread.detachNewThread { source.send([CallSnapshot(id: CallID("X"))]) }
+        #expect(inside.wait(timeout: .now() + 5) == .success)
+        // The delivery of X is held until stop has returned. Were stop to wait for it (the old
+        // design), the releaser lets it go after ten seconds and says so, rather than hang.
+        Thread.detachNewThread {
+            if stopped.wait(timeout: .now() + 10) == .timedOut { releasedUnstopped.withLock { $0 = true } }
+            release.signal()
+        }
+        source.stop()
+        stopped.signal()
+        let fresh = Locked<[CallBatch]>([])
+        source.start { batch in fresh.withLock { $0.append(batch) } }
+        #expect(fresh.value == [.complete([CallSnapshot(id: CallID("X"))])])
+        // Whether or not the held delivery has returned yet, a send reaches the new listener alone.
+        await Task.detached { source.send([CallSnapshot(id: CallID("Y"))]) }.value
+        #expect(!releasedUnstopped.value)
+        #expect(fresh.value == [.complete([CallSnapshot(id: CallID("X"))]), .changes([CallSnapshot(id: CallID("Y"))])])
+        #expect(old.value == [.complete([]), .changes([CallSnapshot(id: CallID("X"))])])
+        source.stop()
+    }
+
     @Test("MainQueue tells main-queue work from other threads")
     func mainQueueDetection() async {
         #expect(MainQueue.isCurrent)

@@ -62,9 +62,9 @@ extension ExternalCallSource {
             switch next {
             case .done:
                 return
-            case .deliver(let listener, let batch):
+            case .deliver(let listener, let batch, let round):
                 listener(batch)
-                next = state.withLock { $0.delivered() }
+                next = state.withLock { $0.delivered(round) }
             case .wait(let turn):
                 turn.wait()
                 next = state.withLock { $0.takeTurn() }
@@ -88,11 +88,13 @@ extension ExternalCallSource {
 /// them, one batch at a time, never an older state after a newer one, and what waits is bounded
 /// by the number of calls however fast other threads send.
 ///
-/// The main thread is the exception, because a delivery there is applied at once: a send, start
-/// or stop on the main thread while another thread delivers waits for that one call to return
-/// (it is the monitor's mailbox post, which never waits for the main thread), then delivers what
-/// waits itself. So a send on the main thread is applied before it returns, as with a lock, and
-/// nothing reaches a listener after `stop` returns. A send on the main thread from inside the
+/// The main thread is the exception, because a delivery there is applied at once: a send on the
+/// main thread while another thread delivers waits for that one call to return (it is the
+/// monitor's mailbox post, which never waits for the main thread), then delivers what waits
+/// itself. So a send on the main thread is applied before it returns, as with a lock. A start or
+/// stop on the main thread does not wait: the delivery in progress is to the listener it
+/// replaces, whose run the monitor has already ended, and after `stop` returns nothing new is
+/// handed to any listener. A send on the main thread from inside the
 /// main thread's own delivery (the app's code in that step) leaves its batch for the delivery in
 /// progress, which hands it over next.
 private struct ExternalCalls: Sendable {
@@ -102,8 +104,8 @@ private struct ExternalCalls: Sendable {
     enum Step {
         /// Nothing: another thread delivers, or nothing waits.
         case done
-        /// Call `listener` with `batch`, then ask again (``delivered()``).
-        case deliver(Listener, CallBatch)
+        /// Call `listener` with `batch`, then ask again (``delivered(_:)``) with `round`.
+        case deliver(Listener, CallBatch, round: UInt64)
         /// Wait for the turn another thread's delivery hands over, then ask again
         /// (``takeTurn()``); only the main thread waits.
         case wait(DispatchSemaphore)
@@ -124,14 +126,28 @@ private struct ExternalCalls: Sendable {
     private var deliverer = Deliverer.none
     /// The main thread's turn, while it waits for another thread's delivery to return.
     private var mainTurn: DispatchSemaphore?
+    /// Counts the listeners the main thread set while another thread was delivering to the one
+    /// before: a delivery that returns from an earlier round is forgotten (``delivered(_:)``).
+    private var round: UInt64 = 0
 
     var liveCalls: [CallSnapshot] { order.compactMap { calls[$0] } }
 
     /// Sets the listener (`nil`: none). A new listener starts from the complete list, which
     /// replaces whatever waited for the old one.
+    ///
+    /// On the main thread this never waits for another thread's delivery: that delivery goes to
+    /// the listener being replaced, whose run is over, so the monitor drops it
+    /// (`SourceRunner.isCurrent(_:)`) and it orders nothing the new listener hears. The main
+    /// thread takes over at once and the delivery is forgotten when it returns. Waiting here was
+    /// the main queue's longest wait in `callmonitor bench`'s storm: a starting or stopping
+    /// monitor slept until a preempted sender thread ran again (issue 37, item 13).
     mutating func listen(_ newListener: Listener?, onMain: Bool) -> Step {
         listener = newListener
         waiting = newListener == nil ? nil : .complete(liveCalls)
+        if onMain && deliverer == .other {
+            round &+= 1
+            deliverer = .none
+        }
         return claim(onMain: onMain)
     }
 
@@ -154,8 +170,10 @@ private struct ExternalCalls: Sendable {
     }
 
     /// The deliverer's call returned: the next batch for it, unless the main thread waits for
-    /// its turn.
-    mutating func delivered() -> Step {
+    /// its turn. A delivery from an earlier round (the main thread set a listener meanwhile) is
+    /// no longer the deliverer and does nothing more.
+    mutating func delivered(_ deliveredRound: UInt64) -> Step {
+        guard deliveredRound == round else { return .done }
         if let turn = mainTurn {
             mainTurn = nil
             deliverer = .main
@@ -178,7 +196,7 @@ private struct ExternalCalls: Sendable {
             guard let listener, let batch = waiting else { return .done }
             waiting = nil
             deliverer = onMain ? .main : .other
-            return .deliver(listener, batch)
+            return .deliver(listener, batch, round: round)
         case .main:
             // The main thread's delivery in progress hands this over when its call returns.
             return .done

@@ -19,7 +19,9 @@ package protocol CallSource: AnyObject, Sendable {
     /// - Parameter deliver: Receives batches; a batch is applied as one change of state.
     func start(_ deliver: @escaping @Sendable (CallBatch) -> Void)
 
-    /// Stops observing; nothing more is delivered until the next ``start(_:)``.
+    /// Stops observing; nothing more is delivered until the next ``start(_:)``. A delivery
+    /// already under way on another thread may still return after this does: the monitor drops
+    /// it, because it belongs to a run that is over (`SourceRunner`).
     func stop()
 
     /// Reads the complete list again and delivers it now, while running, if the source can read
