@@ -85,18 +85,30 @@ final class Mailbox: @unchecked Sendable {
 
     /// Everything waiting, in the order to apply it: API calls, then the app state, then calls.
     func takeAll() -> [Input] {
-        lock.withLock {
-            // The common case on the main thread: nothing waits, and nothing is allocated.
-            if commands.isEmpty && appState == nil && calls == nil { return [] }
-            drainScheduled = false
-            var taken = commands
-            commands.removeAll(keepingCapacity: true)
-            if let appState { taken.append(.appState(isForeground: appState.isForeground, run: appState.generation)) }
-            if let calls { taken.append(.calls(calls.batch, run: calls.generation)) }
-            appState = nil
-            calls = nil
-            return taken
-        }
+        lock.withLock { takeWhileLocked() }
+    }
+
+    /// Everything waiting, as ``takeAll()``, or nil without waiting when another thread holds
+    /// the lock right now: the scheduled drain then tries again later instead of putting the
+    /// main thread to sleep (``CommandQueue``). Only a drain that is due anyway uses it: what
+    /// waits stays, and no post schedules another drain meanwhile.
+    func takeAllIfFree() -> [Input]? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return takeWhileLocked()
+    }
+
+    private func takeWhileLocked() -> [Input] {
+        // The common case on the main thread: nothing waits, and nothing is allocated.
+        if commands.isEmpty && appState == nil && calls == nil { return [] }
+        drainScheduled = false
+        var taken = commands
+        commands.removeAll(keepingCapacity: true)
+        if let appState { taken.append(.appState(isForeground: appState.isForeground, run: appState.generation)) }
+        if let calls { taken.append(.calls(calls.batch, run: calls.generation)) }
+        appState = nil
+        calls = nil
+        return taken
     }
 
     private func scheduleIfNeeded() -> Bool {
@@ -112,4 +124,8 @@ extension Mailbox {
     /// How many API calls wait now: for the tests of the bound (`@testable import`). The library
     /// never reads it.
     var waitingCommandCountForTesting: Int { lock.withLock { commands.count } }
+
+    /// Runs `body` holding the mailbox's lock, as a sending thread does: for the tests of the
+    /// drain that does not wait for it.
+    func holdingLockForTesting(_ body: () -> Void) { lock.withLock(body) }
 }

@@ -1,0 +1,101 @@
+// The scheduled drain does not sleep on the mailbox's lock while another thread holds it: it goes
+// to the back of the main queue and tries again, a bounded number of times (issue 37, item 13).
+
+import Dispatch
+import Foundation
+import Testing
+@testable import hnb
+
+@MainActor
+@Suite("Command queue: the drain that does not wait for the mailbox's lock")
+struct DrainWithoutWaitingTests {
+    /// Lets the main queue run what is on it now (and what that puts behind this).
+    func hop() async {
+        await withCheckedContinuation { (ran: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { ran.resume() }
+        }
+    }
+
+    /// Runs `post` on a thread of its own and waits for it here, on the main thread.
+    func postWhileMainWaits(_ post: @escaping @Sendable () -> Void) {
+        let posted = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            post()
+            posted.signal()
+        }
+        posted.wait()
+    }
+
+    /// Holds the mailbox's lock on a thread of its own until `release` is signalled or, if
+    /// `giveUpAfter` is set, until that many seconds pass (it then says so).
+    final class Holder: @unchecked Sendable {
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let gaveUp = Locked(false)
+
+        init(_ mailbox: Mailbox, giveUpAfter seconds: Double? = nil) {
+            Thread.detachNewThread { [self] in
+                mailbox.holdingLockForTesting {
+                    held.signal()
+                    if let seconds {
+                        if release.wait(timeout: .now() + seconds) == .timedOut { gaveUp.withLock { $0 = true } }
+                    } else {
+                        release.wait()
+                    }
+                }
+                done.signal()
+            }
+            held.wait()
+        }
+    }
+
+    @Test("A drain that finds the lock held lets other main-queue work run and takes the commands once it is free: once each, in order")
+    func defersWhileHeld() async {
+        // A bound this test never reaches: how many retries fit in one hop is the executor's
+        // business, and a drain that waited for the lock here would wait for this test's signal.
+        let queue = CommandQueue(retriesBeforeWaiting: Int.max)
+        var applied: [String] = []
+        queue.process = { applied.append($0.label) }
+        // Posted from another thread while the main thread waits here, so the drain they schedule
+        // cannot run before the holder has the lock.
+        postWhileMainWaits { queue.post(.callDetection(false)); queue.post(.stop) }
+        // Were the drain to wait for the lock (the old design), it would wait for this test's
+        // signal: the holder lets go by itself after ten seconds instead, and says so.
+        let holder = Holder(queue.mailboxForTesting, giveUpAfter: 10)
+        await hop()
+        // Main-queue work ran while the lock was held: the drain went to the back, nothing applied.
+        #expect(applied == [])
+        #expect(queue.deferredDrains >= 1)
+        holder.release.signal()
+        holder.done.wait()
+        #expect(!holder.gaveUp.value)
+        for _ in 0..<10 where applied.isEmpty { await hop() }
+        #expect(applied == ["detection false", "stop"])
+        #expect(queue.deferredDrains == 0)
+        // Nothing more comes: the commands were taken once.
+        await hop()
+        #expect(applied == ["detection false", "stop"])
+    }
+
+    @Test("After its bound of retries the drain waits for the lock, as before: commands are never put off for ever")
+    func waitsAfterTheBound() async {
+        let queue = CommandQueue(retriesBeforeWaiting: 3)
+        var applied: [String] = []
+        queue.process = { applied.append($0.label) }
+        postWhileMainWaits { queue.post(.stop) }
+        // The holder lets go only by itself: the main thread cannot signal it while it waits for
+        // the lock. That it had to is what shows the drain waited.
+        let holder = Holder(queue.mailboxForTesting, giveUpAfter: 2)
+        var mostDeferred = 0
+        for _ in 0..<1000 where applied.isEmpty {
+            mostDeferred = max(mostDeferred, queue.deferredDrains)
+            await hop()
+        }
+        holder.done.wait()
+        #expect(applied == ["stop"])
+        #expect(mostDeferred <= 3)
+        #expect(holder.gaveUp.value)
+        #expect(queue.deferredDrains == 0)
+    }
+}
