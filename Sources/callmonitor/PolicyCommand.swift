@@ -39,8 +39,10 @@ struct PolicyCommand: ToolCommand {
         """
 
     let details: String? = """
-        DOC may be - for standard input. verify and explain judge the document as a phone does at --at:
-        refused (the phones' reason), expired or notYetValid (with the instants), or valid.
+        DOC may be - for standard input. verify and explain say first whether the signature is genuine
+        (signature: valid (EdDSA, kid "k1"), or badSignature, or not checked, with why), then judge the
+        document as a phone does at --at: refused (the phones' reason and what it points at), expired or
+        notYetValid (with the instants), or valid.
 
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
         the library would refuse, or that is not in force at --at (the reason is printed); 2 on a bad option

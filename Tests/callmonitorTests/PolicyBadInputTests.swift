@@ -35,11 +35,11 @@ extension CommandLineTests {
             let expected: (Int32, String, String) = switch kind {
             case .missing: (2, "", "callmonitor: cannot read \(bad.path): no such file\n")
             case .empty: (2, "", "callmonitor: \(bad.path) is empty\n")
-            case .binary: (1, "rejected malformed: expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 17 parts\n", "")
-            case .huge: (1, "rejected tooLarge: the document is longer than 64 KiB\n", "")
+            case .binary: (1, "signature: not checked (malformed)\nrejected malformed: expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 17 parts\n", "")
+            case .huge: (1, "signature: not checked (tooLarge)\nrejected tooLarge: the document is longer than 64 KiB\n", "")
             case .directory: (2, "", "callmonitor: cannot read \(bad.path): it is a directory\n")
-            case .bom: (1, "rejected malformed: the document starts with a byte-order mark: expected the compact JWS alone\n", "")
-            case .crlf: (0, "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n", "")
+            case .bom: (1, "signature: not checked (malformed)\nrejected malformed: the document starts with a byte-order mark: expected the compact JWS alone\n", "")
+            case .crlf: (0, "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n", "")
             }
             #expect(result.status == expected.0)
             #expect(result.stdout == expected.1)

@@ -93,6 +93,30 @@ struct PolicyRefusalDetailTests {
         #expect(seen.union(others) == Set(PolicyRejection.allCases))
     }
 
+    @Test("The signature layer alone: genuine or not under the pinned key whatever typ says, while the phones still refuse for typ first")
+    func signatureLayer() {
+        let s = signer
+        func check(_ bytes: [UInt8]) -> PolicyDocument.SignatureCheck {
+            PolicyDocument.checkSignature(bytes, keys: s.keys, crypto: PolicyTestSigner.crypto)
+        }
+        let jwt = #"{"alg":"EdDSA","kid":"ed-1","typ":"JWT"}"#
+        #expect(check(s.sign(header: jwt, payload: Self.claims)) == .valid(algorithm: .edDSA, kid: "ed-1", named: true))
+        #expect(signer.verify(s.sign(header: jwt, payload: Self.claims)).rejection == .wrongType)
+        let forged = s.sign(header: jwt, payload: Self.claims, with: s.ec)
+        #expect(check(forged) == .bad(PolicyRefusal(.badSignature, #"signature: does not verify with key "ed-1" (EdDSA)"#)))
+        #expect(signer.verify(forged).rejection == .wrongType)
+        // No kid: each pinned key of the algorithm is tried.
+        #expect(check(s.sign(header: #"{"alg":"ES256"}"#, payload: Self.claims)) == .valid(algorithm: .es256, kid: "ec-1", named: false))
+        #expect(check(s.sign(header: #"{"alg":"EdDSA"}"#, payload: Self.claims, with: s.ec))
+            == .bad(PolicyRefusal(.badSignature, #"signature: does not verify with key "ed-1" (EdDSA)"#)))
+        #expect(check(s.sign(header: #"{"alg":"EdDSA","kid":"ed-9","typ":"JWT"}"#, payload: Self.claims))
+            == .notChecked(PolicyRefusal(.unknownKey, #"header kid: expected one of the pinned keys (ed-1, ec-1), got "ed-9""#)))
+        #expect(check(Array("abc.def".utf8)) == .notChecked(PolicyRefusal(
+            .malformed, "expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 2 parts")))
+        #expect(PolicyDocument.checkSignature(s.document(), keys: s.keys, crypto: nil)
+            == .notChecked(PolicyRefusal(.cryptoUnavailable, "no platform crypto could be loaded")))
+    }
+
     @Test("A long value is quoted cut at 40 characters, never whole")
     func longValuesCut() throws {
         let long = String(repeating: "x", count: 5_000)
