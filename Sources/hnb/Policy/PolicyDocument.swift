@@ -23,7 +23,7 @@ package struct RemotePolicySettings: Equatable, Sendable {
     package var screens: [String: RemoteSetting] = [:]
     package var screenCaptured: RemoteSetting = .code
     package var detection: Bool?
-    /// Seconds, clamped as `setCallVerifierBudget` clamps.
+    /// Seconds, clamped to ``CallMonitor/callVerifierBudgetRange`` as `setCallVerifierBudget` clamps.
     package var verifierBudget: Double?
 
     /// A screen's setting (`.code` when the document does not name it).
@@ -511,7 +511,9 @@ extension PolicyDocument {
             case .number(let value, _): seconds = value
             default: throw PolicyRefusal(.invalidPolicy, "\(path).verifierBudget: expected a number of seconds, got \(quote(budget))")
             }
-            settings.verifierBudget = min(max(seconds, 0.1), 30)
+            // The API's own range, so the document can never clamp where setCallVerifierBudget does not.
+            let range = CallMonitor.callVerifierBudgetRange
+            settings.verifierBudget = min(max(seconds, range.lowerBound), range.upperBound)
         }
         return settings
     }
