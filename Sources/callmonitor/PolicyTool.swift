@@ -72,7 +72,8 @@ enum PolicyTool {
             let expires = judgement.document.map { PolicyFiles.describe(Double($0.expires)) } ?? "?"
             return Report(valid: false, lines: ["rejected expired: exp \(expires) is not after --at \(at)"])
         case .rejected(.relaxationNotAllowed):
-            return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
+            let detail = judgement.detail.map { ": \($0)" } ?? ""
+            return Report(valid: false, lines: ["rejected relaxationNotAllowed\(detail) (--allow-relaxation judges as an app that allows it)"])
         case .rejected(let reason):
             return Report(valid: false, lines: ["rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? "")])
         case .notYetValid(let notBefore):

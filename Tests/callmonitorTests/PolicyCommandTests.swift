@@ -52,7 +52,8 @@ extension CommandLineTests {
                 """)
             let strict = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", document.path])
             #expect(strict.status == 1)
-            #expect(strict.stdout == "signature: valid (\(alg), kid \"k1\")\nrejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)\n")
+            #expect(strict.stdout == "signature: valid (\(alg), kid \"k1\")\nrejected relaxationNotAllowed: rules[0].policy.appWide: \"observe\" weakens the code's policy, "
+                    + "and the app does not allow relaxation (setPolicyKeys allowsRelaxation) (--allow-relaxation judges as an app that allows it)\n")
             let explain = try await runTool(["policy", "explain", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation",
                                              "--attribute", "os=iOS", "--attribute", "osVersion=26.2", document.path])
             #expect(explain.status == 0)

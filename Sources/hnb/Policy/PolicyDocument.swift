@@ -219,7 +219,7 @@ extension PolicyDocument {
 
     /// Size, form, header and `alg`: the steps every reading takes first, in the phones' order.
     private static func compact(_ bytes: [UInt8], keys: PolicyKeySet?) throws(PolicyRefusal) -> (Compact, PolicyKeySet) {
-        guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal(.tooLarge, "the document is longer than 64 KiB") }
+        guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
         guard let keys else { throw PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail) }
         // Surrounding white space is tolerated (a file's last newline); nothing inside.
         var text = bytes[...]
