@@ -90,8 +90,12 @@ extension CommandLineTests {
                 // The file's last line break is not part of the payload.
                 #expect(sign.status == 0)
             }
-            // A binary or BOM payload is signed as given today: checking it with the phones'
-            // reader before signing is not done yet (issue 38, item 5).
+            // A binary or BOM payload is no JSON the phones read: refused, not signed.
+            if kind == .binary || kind == .bom {
+                #expect(sign.status == 1)
+                #expect(sign.stdout == "")
+                #expect(sign.stderr == "callmonitor: \(bad.path): the phones would refuse it (malformed): payload: expected JSON (RFC 8259), stopped at byte 0\n")
+            }
             try? FileManager.default.removeItem(at: bad)
             // The private key.
             try Self.make(kind, at: bad, content: pem)

@@ -290,6 +290,21 @@ extension PolicyDocument {
         return try claims(try json(payload, part: "payload"), issuer: issuer)
     }
 
+    /// Reads a payload as the phones read a signed document's: the strict JSON reader, then the
+    /// claims and rules, for `callmonitor policy sign`, which refuses what no phone would apply.
+    /// Without `issuer` the payload's own `iss` is taken (the signer is not told the app's).
+    package static func readPayload(_ bytes: [UInt8], issuer: String?) -> Result<PolicyDocument, PolicyRefusal> {
+        do throws(PolicyRefusal) {
+            guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
+            let parsed = try json(bytes, part: "payload")
+            var expected = issuer ?? ""
+            if issuer == nil, case .string(let own)? = parsed["iss"] { expected = own }
+            return .success(try claims(parsed, issuer: expected))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The signature layer alone, for the bank's tool: whether the signature over these bytes is
     /// genuine under a pinned key, whatever the header's other members and the claims are.
     package enum SignatureCheck: Equatable, Sendable {
