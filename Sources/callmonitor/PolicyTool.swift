@@ -43,7 +43,14 @@ enum PolicyTool {
         if case .notChecked(let refusal) = check, judgement.verdict == .rejected(refusal.reason), judgement.detail == refusal.detail {
             signature = "signature: not checked (\(refusal.reason.rawValue))"
         }
-        return Report(valid: content.valid, lines: [signature] + content.lines, document: content.document)
+        var lines = [signature] + content.lines
+        // A genuine document refused for its content that is past its exp as well: both are
+        // said, so fixing the content alone is not mistaken for enough.
+        if case .valid = check, case .rejected(let reason) = judgement.verdict, reason != .expired,
+           let exp = PolicyDocument.claimedExpiry(Array(document.drop { [0x0A, 0x0D, 0x20, 0x09].contains($0) })), Double(exp) <= time.timeIntervalSince1970 {
+            lines.append("also expired: exp \(PolicyFiles.describe(Double(exp))) is not after --at \(PolicyFiles.describe(time.timeIntervalSince1970))")
+        }
+        return Report(valid: content.valid, lines: lines, document: content.document)
     }
 
     /// The signature layer on a line of its own, before what the phones do with the content:

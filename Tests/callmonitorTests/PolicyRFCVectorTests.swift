@@ -42,5 +42,24 @@ extension CommandLineTests {
                 }
             }
         }
+
+        @Test("A genuine document refused for its content that is past its exp as well says both (RFC 7515 A.3's exp is 1300819380); a payload without exp says one")
+        func alsoExpired() async throws {
+            let keys = Self.folder.appendingPathComponent("rfc7515-a3.jwks.json").path
+            let document = Self.folder.appendingPathComponent("rfc7515-a3.jws").path
+            let result = try await runTool(["policy", "verify", "--keys", keys, "--issuer", "joe", "--at", "1300819380", document])
+            #expect(result.status == 1)
+            #expect(result.stdout == """
+                signature: valid (ES256, key "rfc7515-a3": the header names no kid, so each pinned ES256 key was tried)
+                \(Self.wrongType)
+                also expired: exp 2011-03-22T18:43:00Z (1300819380) is not after --at 2011-03-22T18:43:00Z (1300819380)
+
+                """)
+            let before = try await runTool(["policy", "verify", "--keys", keys, "--issuer", "joe", "--at", "1300819379", document])
+            #expect(before.stdout.components(separatedBy: "\n").count == 3)
+            let sentence = try await runTool(["policy", "verify", "--keys", Self.folder.appendingPathComponent("rfc8037-a2.jwks.json").path, "--issuer", "joe",
+                                              "--at", "2000000000", Self.folder.appendingPathComponent("rfc8037-a4.jws").path])
+            #expect(sentence.stdout.components(separatedBy: "\n").count == 3)
+        }
     }
 }

@@ -305,6 +305,16 @@ extension PolicyDocument {
         }
     }
 
+    /// The integer `exp` a payload claims, read without judging anything else, for the tool to
+    /// say that a document the phones refuse for its content has expired as well; `nil` when
+    /// the document or its `exp` cannot be read.
+    package static func claimedExpiry(_ bytes: [UInt8]) -> Int64? {
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard bytes.count <= PolicyKeySet.maximumLength, parts.count == 3, let payload = Base64URL.decode(parts[1]),
+              let parsed = try? StrictJSON.parse(payload), case .integer(let exp)? = parsed["exp"] else { return nil }
+        return exp
+    }
+
     /// The signature layer alone, for the bank's tool: whether the signature over these bytes is
     /// genuine under a pinned key, whatever the header's other members and the claims are.
     package enum SignatureCheck: Equatable, Sendable {
