@@ -15,8 +15,8 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--kid", "K", "keygen, sign: the key's name (the JWKS kid)"),
             CommandOption("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go"),
             CommandOption(flag: "--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak"),
-            CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM)"),
-            CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set"),
+            CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM, or a SEC 1 EC PRIVATE KEY)"),
+            CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set; sign: refuse a --kid it does not pin"),
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
             CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
             CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
@@ -33,18 +33,21 @@ struct PolicyCommand: ToolCommand {
         Tools for the bank's backend team. keygen --alg EdDSA|ES256 --kid K --out DIR writes DIR/K.pem and
         DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server; an existing key is never
         replaced without --force, which first copies it to a dated backup); sign --key KEY.pem
-        --kid K PAYLOAD.json prints the compact JWS of the payload; verify --keys JWKS --issuer I DOC prints
+        --kid K [--keys JWKS] PAYLOAD.json prints the compact JWS of the payload, after reading it as the
+        phones do (a payload they would refuse, or a kid --keys does not pin, is not signed); verify --keys JWKS --issuer I DOC prints
         the result and the decoded policy; explain … --attribute os=iOS --attribute osVersion=26.1 DOC prints
         the rule that applies to that device and the resulting policy of every screen it names.
         """
 
     let details: String? = """
-        DOC may be - for standard input. verify and explain judge the document as a phone does at --at:
-        refused (the phones' reason), expired or notYetValid (with the instants), or valid.
+        DOC may be - for standard input. verify and explain say first whether the signature is genuine
+        (signature: valid (EdDSA, kid "k1"), or badSignature, or not checked, with why), then judge the
+        document as a phone does at --at: refused (the phones' reason and what it points at), expired or
+        notYetValid (with the instants), or valid.
 
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
-        the library would refuse, or that is not in force at --at (the reason is printed); 2 on a bad option
-        or an unreadable file.
+        the library would refuse, or that is not in force at --at (the reason is printed), and for a payload
+        or kid sign will not sign; 2 on a bad option, an unreadable file or a key sign cannot read.
 
         """
 
@@ -154,21 +157,52 @@ struct PolicyCommand: ToolCommand {
     private func sign(_ options: [String: String], payload path: String) -> Never {
         let keyPath = require(options, "--key")
         let kid = require(options, "--kid")
-        guard let der = PolicySigningKey.der(fromPEM: String(decoding: read(keyPath), as: UTF8.self)) else {
-            fail("\(keyPath) is not a PRIVATE KEY PEM")
+        let pem = PolicySigningKey.PEM(String(decoding: read(keyPath), as: UTF8.self))
+        guard case .der(let der, let label) = pem else { fail(pem.problem(path: keyPath)) }
+        let key: PolicySigningKey
+        do {
+            key = try PolicySigningKey.load(pkcs8: der)
+        } catch {
+            // A SEC 1 key the platform cannot read is converted by one command.
+            guard label == "PRIVATE KEY" else { fail(PolicySigningKey.PEM.conversion(label: label, path: keyPath)) }
+            fail("cannot sign: \(error)")
+        }
+        var payload = read(path)
+        // Read up to the limit and one byte more: a longer payload is refused, never cut.
+        guard payload.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: no phone reads a document that long") }
+        // A file's last newline is not part of the payload.
+        while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
+        // What the phones would refuse is not signed: the phones' own reader, and the key they
+        // would look up.
+        if case .failure(let refusal) = PolicyDocument.readPayload(payload, issuer: nil) {
+            refuse("\(path): the phones would refuse it (\(refusal.reason.rawValue)): \(refusal.detail)")
+        }
+        if let keysPath = options["--keys"] {
+            let keys: PolicyKeySet
+            do {
+                keys = try PolicyKeySet.parse(read(keysPath))
+            } catch {
+                fail("\(keysPath): \(error)")
+            }
+            guard let pinned = keys.key(named: kid) else {
+                refuse("--kid \(JSONText.quoted(kid)) is not in \(keysPath) (\(keys.keys.map(\.kid).joined(separator: ", "))): the phones would refuse it (unknownKey)")
+            }
+            guard pinned.material == key.publicKey else {
+                refuse("\(keyPath) is not the key \(JSONText.quoted(kid)) of \(keysPath): the phones would refuse the signature (badSignature)")
+            }
         }
         do {
-            let key = try PolicySigningKey.load(pkcs8: der)
-            var payload = read(path)
-            // Read up to the limit and one byte more: a longer payload is refused, never cut.
-            guard payload.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: no phone reads a document that long") }
-            // A file's last newline is not part of the payload.
-            while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
             Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
             exit(0)
         } catch {
             fail("cannot sign: \(error)")
         }
+    }
+
+    /// A payload or key the phones would refuse: one line, exit status 1 (as verify's refusals).
+    private func refuse(_ message: String) -> Never {
+        Output.error("callmonitor: \(message)\n")
+        exit(1)
     }
 
     private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String]) -> Never {

@@ -67,10 +67,53 @@ struct PolicySigningKey: Sendable {
 
     /// The DER of a `PRIVATE KEY` PEM text, or `nil` when it is not one.
     static func der(fromPEM text: String) -> [UInt8]? {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }
-        guard let begin = lines.firstIndex(of: "-----BEGIN PRIVATE KEY-----"),
-              let end = lines.firstIndex(of: "-----END PRIVATE KEY-----"), begin < end else { return nil }
-        return Base64URL.decodeStandard(lines[(begin + 1)..<end].joined())
+        if case .der(let der, "PRIVATE KEY") = PEM(text) { return der }
+        return nil
+    }
+
+    /// What a private key PEM holds: PKCS #8 (`PRIVATE KEY`), SEC 1 (`EC PRIVATE KEY`) or
+    /// PKCS #1 (`RSA PRIVATE KEY`) DER, which the platform may or may not read, or something
+    /// `sign` cannot use, each with the one line that says what to do.
+    enum PEM: Equatable {
+        case der([UInt8], label: String)
+        /// `ENCRYPTED PRIVATE KEY`, or an old-style PEM with `Proc-Type: 4,ENCRYPTED`.
+        case encrypted
+        case notPEM
+
+        static let labels = ["PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY"]
+
+        init(_ text: String) {
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t") }
+            if lines.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || lines.contains(where: { $0.hasPrefix("Proc-Type: 4,ENCRYPTED") }) {
+                self = .encrypted
+                return
+            }
+            for label in Self.labels {
+                guard let begin = lines.firstIndex(of: "-----BEGIN \(label)-----"),
+                      let end = lines.firstIndex(of: "-----END \(label)-----"), begin < end,
+                      let der = Base64URL.decodeStandard(lines[(begin + 1)..<end].joined()) else { continue }
+                self = .der(der, label: label)
+                return
+            }
+            self = .notPEM
+        }
+
+        /// The line for a PEM `sign` cannot read at all.
+        func problem(path: String) -> String {
+            switch self {
+            case .encrypted:
+                "\(path) is encrypted: sign reads an unencrypted key; decrypt it on the signing server with "
+                    + "openssl pkcs8 -topk8 -nocrypt -in \(path) -out KEY.pem"
+            case .der, .notPEM: "\(path) is not a PRIVATE KEY PEM"
+            }
+        }
+
+        /// The line for a SEC 1 or PKCS #1 key the platform did not read.
+        static func conversion(label: String, path: String) -> String {
+            label == "RSA PRIVATE KEY"
+                ? "\(path) is an RSA key (PKCS #1): the phones verify only Ed25519 (EdDSA) and P-256 (ES256) keys (policy keygen makes one)"
+                : "\(path) is a SEC 1 \(label) the platform cannot read: convert it to PKCS #8 with openssl pkcs8 -topk8 -nocrypt -in \(path) -out KEY.pem"
+        }
     }
 }
 

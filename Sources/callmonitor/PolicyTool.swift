@@ -24,6 +24,10 @@ enum PolicyTool {
         var document: PolicyDocument?
     }
 
+    /// The signature layer first, on its own line (``PolicyDocument/checkSignature(_:keys:crypto:)``:
+    /// the library's own steps and check, so an engineer learns whether their signing works even
+    /// when the content is refused), then the content.
+    ///
     /// Judges `document` as a phone would at wall-clock `time` (``PolicyDocument/judge``: the
     /// library's verifier, then the engine's own steps): refused with the phones' reason,
     /// `expired` or `notYetValid` with the instants, or valid with the decoded rules. Without
@@ -31,13 +35,52 @@ enum PolicyTool {
     /// "off", detection off) is refused, as it would be in an app that set any.
     static func verify(document: [UInt8], keys: PolicyKeySet, issuer: String, allowsRelaxation: Bool, at time: Date) -> Report {
         let judgement = PolicyDocument.judge(document, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform, allowsRelaxation: allowsRelaxation, at: time)
+        let content = report(judgement, at: time)
+        let check = PolicyDocument.checkSignature(document, keys: keys, crypto: PolicyCrypto.platform)
+        var signature = signatureLine(check)
+        // A signature the form or the key kept from being checked, for the very refusal the next
+        // line gives: the reason alone, not the same detail twice.
+        if case .notChecked(let refusal) = check, judgement.verdict == .rejected(refusal.reason), judgement.detail == refusal.detail {
+            signature = "signature: not checked (\(refusal.reason.rawValue))"
+        }
+        var lines = [signature] + content.lines
+        // A genuine document refused for its content that is past its exp as well: both are
+        // said, so fixing the content alone is not mistaken for enough.
+        if case .valid = check, case .rejected(let reason) = judgement.verdict, reason != .expired,
+           let exp = PolicyDocument.claimedExpiry(Array(document.drop { [0x0A, 0x0D, 0x20, 0x09].contains($0) })), Double(exp) <= time.timeIntervalSince1970 {
+            lines.append("also expired: exp \(PolicyFiles.describe(Double(exp))) is not after --at \(PolicyFiles.describe(time.timeIntervalSince1970))")
+        }
+        return Report(valid: content.valid, lines: lines, document: content.document)
+    }
+
+    /// The signature layer on a line of its own, before what the phones do with the content:
+    /// `signature: valid (EdDSA, kid "bank-2026")`, `signature: badSignature: …`, or
+    /// `signature: not checked: unknownKey: …` when the form, the key or the crypto stop it.
+    static func signatureLine(_ check: PolicyDocument.SignatureCheck) -> String {
+        switch check {
+        case .valid(let algorithm, let kid, true):
+            return "signature: valid (\(algorithm.rawValue), kid \(JSONText.quoted(kid)))"
+        case .valid(let algorithm, let kid, false):
+            return "signature: valid (\(algorithm.rawValue), key \(JSONText.quoted(kid)): the header names no kid, so each pinned \(algorithm.rawValue) key was tried)"
+        case .bad(let refusal):
+            // The detail names the signature already; the line says it once.
+            let detail = refusal.detail.hasPrefix("signature: ") ? String(refusal.detail.dropFirst("signature: ".count)) : refusal.detail
+            return "signature: \(refusal.reason.rawValue): \(detail)"
+        case .notChecked(let refusal):
+            return "signature: not checked: \(refusal.reason.rawValue): \(refusal.detail)"
+        }
+    }
+
+    /// The content judgement: what the phones do with the document at `time`.
+    private static func report(_ judgement: PolicyJudgement, at time: Date) -> Report {
         let at = PolicyFiles.describe(time.timeIntervalSince1970)
         switch judgement.verdict {
         case .rejected(.expired):
             let expires = judgement.document.map { PolicyFiles.describe(Double($0.expires)) } ?? "?"
             return Report(valid: false, lines: ["rejected expired: exp \(expires) is not after --at \(at)"])
         case .rejected(.relaxationNotAllowed):
-            return Report(valid: false, lines: ["rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)"])
+            let detail = judgement.detail.map { ": \($0)" } ?? ""
+            return Report(valid: false, lines: ["rejected relaxationNotAllowed\(detail) (--allow-relaxation judges as an app that allows it)"])
         case .rejected(let reason):
             return Report(valid: false, lines: ["rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? "")])
         case .notYetValid(let notBefore):
@@ -63,10 +106,12 @@ enum PolicyTool {
         let verified = verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, at: time)
         guard verified.valid, let parsed = verified.document else { return verified }
         let device = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        // The signature line and the document's line, then the device.
+        let head = Array(verified.lines.prefix(2))
         guard let (index, rule) = parsed.rule(for: attributes) else {
-            return Report(valid: true, lines: [verified.lines[0], "device \(device)", "no rule matches: the code's policy holds"])
+            return Report(valid: true, lines: head + ["device \(device)", "no rule matches: the code's policy holds"])
         }
-        return Report(valid: true, lines: [verified.lines[0], "device \(device)", "rule \(index) applies"] + describe(rule.policy))
+        return Report(valid: true, lines: head + ["device \(device)", "rule \(index) applies"] + describe(rule.policy))
     }
 
     private static func describe(_ setting: RemoteSetting, off: String) -> String {

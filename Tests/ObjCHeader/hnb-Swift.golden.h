@@ -172,5 +172,6 @@ SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
 
 @interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
 @property (nonatomic, readonly, strong) NSString * _Nullable reason;
+@property (nonatomic, readonly, strong) NSString * _Nullable detail;
 @end
 

@@ -35,11 +35,11 @@ extension CommandLineTests {
             let expected: (Int32, String, String) = switch kind {
             case .missing: (2, "", "callmonitor: cannot read \(bad.path): no such file\n")
             case .empty: (2, "", "callmonitor: \(bad.path) is empty\n")
-            case .binary: (1, "rejected malformed: expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 17 parts\n", "")
-            case .huge: (1, "rejected tooLarge: the document is longer than 64 KiB\n", "")
+            case .binary: (1, "signature: not checked (malformed)\nrejected malformed: expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 17 parts\n", "")
+            case .huge: (1, "signature: not checked (tooLarge)\nrejected tooLarge: the document is longer than 64 KiB\n", "")
             case .directory: (2, "", "callmonitor: cannot read \(bad.path): it is a directory\n")
-            case .bom: (1, "rejected malformed: the document starts with a byte-order mark: expected the compact JWS alone\n", "")
-            case .crlf: (0, "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n", "")
+            case .bom: (1, "signature: not checked (malformed)\nrejected malformed: the document starts with a byte-order mark: expected the compact JWS alone\n", "")
+            case .crlf: (0, "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n", "")
             }
             #expect(result.status == expected.0)
             #expect(result.stdout == expected.1)
@@ -90,8 +90,12 @@ extension CommandLineTests {
                 // The file's last line break is not part of the payload.
                 #expect(sign.status == 0)
             }
-            // A binary or BOM payload is signed as given today: checking it with the phones'
-            // reader before signing is not done yet (issue 38, item 5).
+            // A binary or BOM payload is no JSON the phones read: refused, not signed.
+            if kind == .binary || kind == .bom {
+                #expect(sign.status == 1)
+                #expect(sign.stdout == "")
+                #expect(sign.stderr == "callmonitor: \(bad.path): the phones would refuse it (malformed): payload: expected JSON (RFC 8259), stopped at byte 0\n")
+            }
             try? FileManager.default.removeItem(at: bad)
             // The private key.
             try Self.make(kind, at: bad, content: pem)

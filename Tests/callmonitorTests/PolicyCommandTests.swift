@@ -34,6 +34,7 @@ extension CommandLineTests {
             let verify = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation", document.path])
             #expect(verify.status == 0)
             #expect(verify.stdout == """
+                signature: valid (\(alg), kid "k1")
                 valid ver 3 iat 1767225600 exp 4102444800
                 rule 0: when os in [iOS], osVersion >=26.0 <26.2
                   appWide: observe
@@ -51,11 +52,13 @@ extension CommandLineTests {
                 """)
             let strict = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", document.path])
             #expect(strict.status == 1)
-            #expect(strict.stdout == "rejected relaxationNotAllowed (it weakens the code's policy: --allow-relaxation)\n")
+            #expect(strict.stdout == "signature: valid (\(alg), kid \"k1\")\nrejected relaxationNotAllowed: rules[0].policy.appWide: \"observe\" weakens the code's policy, "
+                    + "and the app does not allow relaxation (setPolicyKeys allowsRelaxation) (--allow-relaxation judges as an app that allows it)\n")
             let explain = try await runTool(["policy", "explain", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation",
                                              "--attribute", "os=iOS", "--attribute", "osVersion=26.2", document.path])
             #expect(explain.status == 0)
             #expect(explain.stdout == """
+                signature: valid (\(alg), kid "k1")
                 valid ver 3 iat 1767225600 exp 4102444800
                 device os=iOS osVersion=26.2
                 rule 1 applies
@@ -68,14 +71,14 @@ extension CommandLineTests {
                 """)
             let wrongIssuer = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.other", "--allow-relaxation", document.path])
             #expect(wrongIssuer.status == 1)
-            #expect(wrongIssuer.stdout == "rejected wrongIssuer: iss: expected \"com.other\", got \"com.bank.app\"\n")
+            #expect(wrongIssuer.stdout == "signature: valid (\(alg), kid \"k1\")\nrejected wrongIssuer: iss: expected \"com.other\", got \"com.bank.app\"\n")
             // Another key under the same kid: the signature does not verify.
             _ = try await runTool(["policy", "keygen", "--alg", alg, "--kid", "k1", "--out", dir.appendingPathComponent("other").path])
             let forged = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("other/k1.pem").path, "--kid", "k1", payload.path])
             try Data(forged.stdout.utf8).write(to: document)
             let bad = try await runTool(["policy", "verify", "--keys", "\(keys)/k1.jwks.json", "--issuer", "com.bank.app", "--allow-relaxation", document.path])
             #expect(bad.status == 1)
-            #expect(bad.stdout == "rejected badSignature: signature: does not verify with key \"k1\" (\(alg))\n")
+            #expect(bad.stdout == "signature: badSignature: does not verify with key \"k1\" (\(alg))\nrejected badSignature: signature: does not verify with key \"k1\" (\(alg))\n")
         }
 
         @Test("Usage errors exit 2 with a message", arguments: [

@@ -19,6 +19,7 @@ extension CommandLineTests {
                                             "--at", "1767312000", dir.appendingPathComponent("doc.jws").path])
             #expect(result.status == 0)
             #expect(result.stdout == """
+                signature: valid (EdDSA, kid "k1")
                 valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400
                 ignored key "r1" (RSA): not a type the phones verify with (OKP/Ed25519, EC/P-256)
                 ignored key "e1" (OKP/Ed448): not a type the phones verify with (OKP/Ed25519, EC/P-256)

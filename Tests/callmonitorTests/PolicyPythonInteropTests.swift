@@ -13,17 +13,20 @@ extension CommandLineTests {
         static let payload = #"{"iss":"i","ver":2,"iat":1767225600,"nbf":1767312000,"exp":1767830400,"rules":[]}"#
         static let valid = "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400"
 
+        static let ed = #"signature: valid (EdDSA, kid "k1")"# + "\n"
+        static let ec = #"signature: valid (ES256, kid "k2")"# + "\n"
+
         @Test("The article's snippet signs what the tool verifies, and the tool refuses what it should", arguments: [
-            ("k1", [String](), "1767312000", 0, valid),
-            ("k2", [], "1767312000", 0, valid),
-            ("k1", ["Ed25519"], "1767312000", 0, valid),
-            ("k1", ["", "application/hnb-policy+jwt"], "1767312000", 0, valid),
-            ("k2", ["", "Application/HNB-Policy+JWT"], "1767312000", 0, valid),
-            ("k1", ["", "JWT"], "1767312000", 1, #"rejected wrongType: header typ: expected "hnb-policy+jwt" (or application/hnb-policy+jwt), got "JWT""#),
-            ("k1", ["ES256"], "1767312000", 1, "rejected keyTypeMismatch: header alg: key \"k1\" verifies EdDSA, got ES256"),
-            ("k1", [], "1767830400", 1, "rejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00Z (1767830400)"),
+            ("k1", [String](), "1767312000", 0, ed + valid),
+            ("k2", [], "1767312000", 0, ec + valid),
+            ("k1", ["Ed25519"], "1767312000", 0, ed + valid),
+            ("k1", ["", "application/hnb-policy+jwt"], "1767312000", 0, ed + valid),
+            ("k2", ["", "Application/HNB-Policy+JWT"], "1767312000", 0, ec + valid),
+            ("k1", ["", "JWT"], "1767312000", 1, ed + #"rejected wrongType: header typ: expected "hnb-policy+jwt" (or application/hnb-policy+jwt), got "JWT""#),
+            ("k1", ["ES256"], "1767312000", 1, "signature: not checked (keyTypeMismatch)\nrejected keyTypeMismatch: header alg: key \"k1\" verifies EdDSA, got ES256"),
+            ("k1", [], "1767830400", 1, ed + "rejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00Z (1767830400)"),
             ("k2", [], "1767311999", 1,
-             "notYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T23:59:59Z (1767311999) (the phones accept it and apply it from nbf; --at 1767312000 judges it then)"),
+             ec + "notYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T23:59:59Z (1767311999) (the phones accept it and apply it from nbf; --at 1767312000 judges it then)"),
         ])
         func signedInPython(kid: String, extra: [String], at: String, status: Int32, first: String) async throws {
             let check = try await runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import cryptography"])

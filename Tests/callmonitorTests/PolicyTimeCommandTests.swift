@@ -30,11 +30,11 @@ extension CommandLineTests {
         static let window = #"{"iss":"i","ver":2,"iat":1767225600,"nbf":1767312000,"exp":1767830400,"rules":[]}"#
 
         @Test("--at judges the window as the phones do: notYetValid before nbf, valid inside, expired from exp, with the instants", arguments: [
-            ("1767311999", 1, "notYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T23:59:59Z (1767311999) (the phones accept it and apply it from nbf; --at 1767312000 judges it then)\n"),
-            ("2026-01-02T00:00:00Z", 0, "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n"),
-            ("2026-01-08T00:59:59.5+01:00", 0, "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n"),
-            ("1767830400", 1, "rejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00Z (1767830400)\n"),
-            ("1767830400.25", 1, "rejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00.250Z (1767830400.25)\n"),
+            ("1767311999", 1, "signature: valid (EdDSA, kid \"k1\")\nnotYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T23:59:59Z (1767311999) (the phones accept it and apply it from nbf; --at 1767312000 judges it then)\n"),
+            ("2026-01-02T00:00:00Z", 0, "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n"),
+            ("2026-01-08T00:59:59.5+01:00", 0, "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n"),
+            ("1767830400", 1, "signature: valid (EdDSA, kid \"k1\")\nrejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00Z (1767830400)\n"),
+            ("1767830400.25", 1, "signature: valid (EdDSA, kid \"k1\")\nrejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at 2026-01-08T00:00:00.250Z (1767830400.25)\n"),
         ])
         func at(instant: String, status: Int32, output: String) async throws {
             let dir = try await Self.keyFolder()
@@ -56,7 +56,7 @@ extension CommandLineTests {
                 let result = try await runTool(["policy"] + device + ["--keys", dir.appendingPathComponent("k1.jwks.json").path, "--issuer", "i",
                                                                      dir.appendingPathComponent("doc.jws").path])
                 #expect(result.status == 1)
-                #expect(result.stdout.hasPrefix("rejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at "))
+                #expect(result.stdout.hasPrefix("signature: valid (EdDSA, kid \"k1\")\nrejected expired: exp 2026-01-08T00:00:00Z (1767830400) is not after --at "))
             }
         }
 
@@ -69,6 +69,7 @@ extension CommandLineTests {
             let inside = try await runTool(arguments + ["--at", "1767312000", dir.appendingPathComponent("doc.jws").path])
             #expect(inside.status == 0)
             #expect(inside.stdout == """
+                signature: valid (EdDSA, kid "k1")
                 valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400
                 device os=iOS
                 rule 0 applies
@@ -80,7 +81,7 @@ extension CommandLineTests {
                 """)
             let before = try await runTool(arguments + ["--at", "1767225600", dir.appendingPathComponent("doc.jws").path])
             #expect(before.status == 1)
-            #expect(before.stdout.hasPrefix("notYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T00:00:00Z (1767225600)"))
+            #expect(before.stdout.hasPrefix("signature: valid (EdDSA, kid \"k1\")\nnotYetValid: nbf 2026-01-02T00:00:00Z (1767312000) is after --at 2026-01-01T00:00:00Z (1767225600)"))
         }
 
         @Test("- reads the document from standard input")
@@ -91,7 +92,7 @@ extension CommandLineTests {
             let result = try await runTool(["policy", "verify", "--keys", dir.appendingPathComponent("k1.jwks.json").path, "--issuer", "i",
                                             "--at", "1767312000", "-"], input: document)
             #expect(result.status == 0)
-            #expect(result.stdout == "valid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n")
+            #expect(result.stdout == "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 nbf 1767312000 exp 1767830400\n")
             let empty = try await runTool(["policy", "verify", "--keys", dir.appendingPathComponent("k1.jwks.json").path, "--issuer", "i", "-"])
             #expect(empty.status == 2)
             #expect(empty.stderr == "callmonitor: standard input is empty\n")
@@ -155,7 +156,9 @@ extension CommandLineTests {
                 #expect(blocks[pair + 1].language == "text")
                 script += "echo '@@block'\n\(blocks[pair].text)\necho \"@@status $?\"\n"
                 let output = blocks[pair + 1].text
-                expected.append((Self.undated(output) + "\n", output.hasPrefix("rejected") || output.hasPrefix("notYetValid") ? 1 : 0))
+                // The signature line comes first; the content's verdict decides the status.
+                let refused = output.components(separatedBy: "\n").contains { $0.hasPrefix("rejected") || $0.hasPrefix("notYetValid") }
+                expected.append((Self.undated(output) + "\n", refused ? 1 : 0))
             }
             let run = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", script])
             #expect(run.stderr == "")

@@ -11,18 +11,17 @@ struct PolicyRefusalDetailTests {
     static let h = #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt"}"#
     static let claims = #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[]}"#
 
-    func rules(_ rules: String) -> String { #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[{"policy":{}},\#(rules)]}"# }
-
     func explained(_ bytes: [UInt8], keys: PolicyKeySet? = PolicyTestSigner.shared.keys, crypto: PolicyCrypto? = PolicyTestSigner.crypto) -> PolicyRefusal? {
         if case .failure(let refusal) = PolicyDocument.verifyExplained(bytes, keys: keys, issuer: "com.bank.app", crypto: crypto) { return refusal }
         return nil
     }
 
-    @Test("Each reason of the verifier, with its exact detail")
-    func everyReason() {
-        let s = signer
+    /// A document for each refusal of the verifier, with its reason and exact detail (also run
+    /// through applyPolicy by PolicyResultDetailTests).
+    static func verifierCases(_ s: PolicyTestSigner) -> [(PolicyRejection, [UInt8], String)] {
         let h = Self.h
-        let cases: [(PolicyRejection, [UInt8], String)] = [
+        func rules(_ rules: String) -> String { #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[{"policy":{}},\#(rules)]}"# }
+        return [
             (.tooLarge, [UInt8](repeating: 0x41, count: 65_537), "the document is longer than 64 KiB"),
             (.malformed, Array("abc.def".utf8), "expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 2 parts"),
             (.malformed, [0xEF, 0xBB, 0xBF] + s.document(), "the document starts with a byte-order mark: expected the compact JWS alone"),
@@ -77,6 +76,12 @@ struct PolicyRefusalDetailTests {
             (.invalidPolicy, s.sign(header: h, payload: rules(#"{"policy":{"detection":"no"}}"#)), #"rules[1].policy.detection: expected true or false, got "no""#),
             (.invalidPolicy, s.sign(header: h, payload: rules(#"{"when":{}}"#)), "rules[1].policy: expected an object, got none"),
         ]
+    }
+
+    @Test("Each reason of the verifier, with its exact detail")
+    func everyReason() {
+        let s = signer
+        let cases = Self.verifierCases(s)
         var seen: Set<PolicyRejection> = []
         for (reason, bytes, detail) in cases {
             let refusal = explained(bytes)
@@ -91,6 +96,30 @@ struct PolicyRefusalDetailTests {
         // Every reason the verifier gives is above; the rest are the engine's and the facade's.
         let others: Set<PolicyRejection> = [.relaxationNotAllowed, .rollback, .expired, .notOnMainThread, .calledFromCallback, .exited]
         #expect(seen.union(others) == Set(PolicyRejection.allCases))
+    }
+
+    @Test("The signature layer alone: genuine or not under the pinned key whatever typ says, while the phones still refuse for typ first")
+    func signatureLayer() {
+        let s = signer
+        func check(_ bytes: [UInt8]) -> PolicyDocument.SignatureCheck {
+            PolicyDocument.checkSignature(bytes, keys: s.keys, crypto: PolicyTestSigner.crypto)
+        }
+        let jwt = #"{"alg":"EdDSA","kid":"ed-1","typ":"JWT"}"#
+        #expect(check(s.sign(header: jwt, payload: Self.claims)) == .valid(algorithm: .edDSA, kid: "ed-1", named: true))
+        #expect(signer.verify(s.sign(header: jwt, payload: Self.claims)).rejection == .wrongType)
+        let forged = s.sign(header: jwt, payload: Self.claims, with: s.ec)
+        #expect(check(forged) == .bad(PolicyRefusal(.badSignature, #"signature: does not verify with key "ed-1" (EdDSA)"#)))
+        #expect(signer.verify(forged).rejection == .wrongType)
+        // No kid: each pinned key of the algorithm is tried.
+        #expect(check(s.sign(header: #"{"alg":"ES256"}"#, payload: Self.claims)) == .valid(algorithm: .es256, kid: "ec-1", named: false))
+        #expect(check(s.sign(header: #"{"alg":"EdDSA"}"#, payload: Self.claims, with: s.ec))
+            == .bad(PolicyRefusal(.badSignature, #"signature: does not verify with key "ed-1" (EdDSA)"#)))
+        #expect(check(s.sign(header: #"{"alg":"EdDSA","kid":"ed-9","typ":"JWT"}"#, payload: Self.claims))
+            == .notChecked(PolicyRefusal(.unknownKey, #"header kid: expected one of the pinned keys (ed-1, ec-1), got "ed-9""#)))
+        #expect(check(Array("abc.def".utf8)) == .notChecked(PolicyRefusal(
+            .malformed, "expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 2 parts")))
+        #expect(PolicyDocument.checkSignature(s.document(), keys: s.keys, crypto: nil)
+            == .notChecked(PolicyRefusal(.cryptoUnavailable, "no platform crypto could be loaded")))
     }
 
     @Test("A long value is quoted cut at 40 characters, never whole")

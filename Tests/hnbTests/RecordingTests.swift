@@ -379,7 +379,7 @@ struct RecordingTests {
             .appState(isForeground: false), .screenCapture(isCaptured: true), .wake(), .verdictArrived(request: 3, .bankIsCalling),
             .verdictBudgetExpired(request: 3), .delegateReleased,
             PolicyEngineRig.keys(relax: true), .policyAttributes(["region": "DE", "os": "iOS"]),
-            PolicyEngineRig.apply(ver: 4, rules: PolicyEngineRig.killSwitch), .policyRejected(.rollback), .wallClockChanged, .policyWake(),
+            PolicyEngineRig.apply(ver: 4, rules: PolicyEngineRig.killSwitch), .policyRejected(PolicyRefusal(.rollback, "ver: expected 5 or higher (the highest version accepted), got 4")), .wallClockChanged, .policyWake(),
         ]
         for input in samples {
             var script = SessionScript(origin: 0)

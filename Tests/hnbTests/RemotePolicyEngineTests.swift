@@ -97,17 +97,20 @@ struct RemotePolicyEngineTests {
         _ = rig.step(R.iOS261, at: 0)
         _ = rig.step(.start(R.terminate(10)), at: 0)
         _ = rig.step(R.callA, at: 1)
-        for rules in [
-            R.killSwitch,
-            #"[{"policy":{"appWide":{"flow":"terminate","seconds":11}}}]"#,
-            #"[{"policy":{"appWide":{"flow":"acknowledge","seconds":60}}}]"#,
-            #"[{"policy":{"screens":{"login":"off"}}}]"#,
-            #"[{"policy":{"screenCaptured":"off"}}]"#,
-            #"[{"policy":{"detection":false}}]"#,
+        // Each refusal names the first setting that weakens the code's policy (issue 38).
+        for (rules, weakening) in [
+            (R.killSwitch, #"rules[0].policy.appWide: "observe" weakens the code's policy"#),
+            (#"[{"policy":{"appWide":{"flow":"terminate","seconds":11}}}]"#, "rules[0].policy.appWide: terminate 11 s is weaker than the code's terminate 10 s"),
+            (#"[{"policy":{"appWide":{"flow":"acknowledge","seconds":60}}}]"#, "rules[0].policy.appWide: acknowledge 60 s is weaker than the code's terminate 10 s"),
+            (#"[{"policy":{"screens":{"login":"off"}}}]"#, #"rules[0].policy.screens.login: "off" weakens the code's policy"#),
+            (#"[{"policy":{"screenCaptured":"off"}}]"#, #"rules[0].policy.screenCaptured: "off" weakens the code's policy"#),
+            (#"[{"policy":{"detection":false}}]"#, "rules[0].policy.detection: false turns off the code's call detection"),
             // Not the matching rule, but a rule of the document: refused whole.
-            #"[{"when":{"os":"Linux"},"policy":{"appWide":"observe"}},{"policy":{"appWide":{"flow":"terminate","seconds":3}}}]"#,
+            (#"[{"when":{"os":"Linux"},"policy":{"appWide":"observe"}},{"policy":{"appWide":{"flow":"terminate","seconds":3}}}]"#,
+             #"rules[0].policy.appWide: "observe" weakens the code's policy"#),
         ] {
-            #expect(rig.step(R.apply(ver: 5, rules: rules), at: 2) == [.policy(.init(.rejected, version: 5, reason: .relaxationNotAllowed))], "\(rules)")
+            #expect(rig.step(R.apply(ver: 5, rules: rules), at: 2)
+                == [.policy(.init(.rejected, version: 5, reason: .relaxationNotAllowed, detail: weakening + ", and the app does not allow relaxation (setPolicyKeys allowsRelaxation)"))], "\(rules)")
         }
         #expect(rig.step(.wake(), at: 2) == [.tick(remaining: 9, button: .available, on: .builtInDialog), .schedule(at: 3 * s)])
         #expect(rig.engine.remote.highestVersion == 0)
@@ -146,17 +149,20 @@ struct RemotePolicyEngineTests {
             .policy(.init(.applied, version: 3)), R.record(3, mark: 1, text: text), .schedulePolicyWake(at: 3600 * s),
         ])
         #expect(rig.step(R.apply(ver: 3, rules: R.killSwitch), at: 2) == [.policy(.init(.unchanged, version: 3))])
-        #expect(rig.step(R.apply(ver: 2, rules: R.killSwitch), at: 2) == [.policy(.init(.rejected, version: 2, reason: .rollback))])
+        #expect(rig.step(R.apply(ver: 2, rules: R.killSwitch), at: 2)
+            == [.policy(.init(.rejected, version: 2, reason: .rollback, detail: "ver: expected 3 or higher (the highest version accepted), got 2"))])
         #expect(rig.engine.remote.document == document)
     }
 
     @Test("Rule 26: a document arriving before setPolicyKeys, or already past exp, is refused")
     func noKeysAndExpired() {
         var rig = R()
-        #expect(rig.step(R.apply(rules: "[]"), at: 0) == [.policy(.init(.rejected, version: 1, reason: .noKeys))])
+        #expect(rig.step(R.apply(rules: "[]"), at: 0) == [.policy(.init(.rejected, version: 1, reason: .noKeys, detail: "no keys are pinned (setPolicyKeys)"))])
         _ = rig.step(R.keys(relax: true), at: 0)
-        #expect(rig.step(R.apply(exp: 10, rules: "[]"), at: 10) == [.policy(.init(.rejected, version: 1, reason: .expired))])
-        #expect(rig.step(.policyRejected(.badSignature), at: 10) == [.policy(.init(.rejected, version: nil, reason: .badSignature))])
+        #expect(rig.step(R.apply(exp: 10, rules: "[]"), at: 10)
+            == [.policy(.init(.rejected, version: 1, reason: .expired, detail: "exp: expected after the device's clock (1800000010), got 1800000010"))])
+        let forged = PolicyRefusal(.badSignature, #"signature: does not verify with key "ed-1" (EdDSA)"#)
+        #expect(rig.step(.policyRejected(forged), at: 10) == [.policy(.init(.rejected, version: nil, reason: .badSignature, detail: forged.detail))])
     }
 
     @Test("Rule 28: at exp the document expires by itself while a countdown runs: the event ends policyChanged and the code's policy begins at once, its countdown no longer than the old deadline")
@@ -276,7 +282,8 @@ struct RemotePolicyEngineTests {
         _ = rig.step(R.keys(relax: false), at: 0)
         _ = rig.step(.beginProtection(id: 1, R.acknowledge(10), name: "transfer"), at: 0)
         #expect(rig.step(R.apply(rules: #"[{"policy":{"screens":{"transfer":{"flow":"acknowledge","seconds":5}}}}]"#), at: 0)
-            == [.policy(.init(.rejected, version: 1, reason: .relaxationNotAllowed))])
+            == [.policy(.init(.rejected, version: 1, reason: .relaxationNotAllowed,
+                              detail: "rules[0].policy.screens.transfer: acknowledge 5 s is weaker than the code's acknowledge 10 s, and the app does not allow relaxation (setPolicyKeys allowsRelaxation)"))])
         _ = rig.step(R.apply(rules: #"[{"policy":{"screens":{"transfer":{"flow":"terminate","seconds":20}}}}]"#), at: 0)
         #expect(rig.engine.guards.inForce == R.terminate(20))
         // The code opens a stricter one later: the strictest of both holds.
@@ -304,9 +311,10 @@ struct RemotePolicyEngineTests {
         let restored = MonitorEngine.RestoredPolicy(document: document, text: text, highestVersion: 6, clockMark: R.epoch + 50)
         #expect(rig.step(.policyKeys(.init(allowsRelaxation: true, restored: restored)), at: 0) == [.schedulePolicyWake(at: 3600 * s)])
         #expect(rig.step(R.callA, at: 1) == [.emit(.started)])
-        #expect(rig.step(R.apply(ver: 5, rules: "[]"), at: 2) == [.policy(.init(.rejected, version: 5, reason: .rollback))])
+        #expect(rig.step(R.apply(ver: 5, rules: "[]"), at: 2)
+            == [.policy(.init(.rejected, version: 5, reason: .rollback, detail: "ver: expected 6 or higher (the highest version accepted), got 5"))])
         #expect(rig.step(R.keys(relax: false), at: 3) == [
-            .policy(.init(.rejected, version: 6, reason: .relaxationNotAllowed)),
+            .policy(.init(.rejected, version: 6, reason: .relaxationNotAllowed, detail: #"rules[0].policy.appWide: "observe" weakens the code's policy"# + ", and the app does not allow relaxation (setPolicyKeys allowsRelaxation)")),
             .persistPolicy(.init(text: nil, highestVersion: 6, clockMark: R.epoch + 50)),
             .present(.terminate, remaining: 10, token: 1, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 4 * s), .cancelPolicyWake,
@@ -338,12 +346,13 @@ struct RemotePolicyEngineTests {
         _ = rig.step(R.keys(relax: false), at: 0)
         _ = rig.step(.start(R.acknowledge(30)), at: 0)
         _ = rig.step(.screenCaptureEscalation(R.terminate(5)), at: 0)
-        for rules in [
-            #"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":6}}}]"#,
-            #"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":60}}}]"#,
-            #"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":0}}}]"#,
+        for (rules, weakening) in [
+            (#"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":6}}}]"#, "terminate 6 s"),
+            (#"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":60}}}]"#, "acknowledge 60 s"),
+            (#"[{"policy":{"screenCaptured":{"flow":"acknowledge","seconds":0}}}]"#, "acknowledge 0 s"),
         ] {
-            #expect(rig.step(R.apply(ver: 2, rules: rules), at: 1) == [.policy(.init(.rejected, version: 2, reason: .relaxationNotAllowed))], "\(rules)")
+            #expect(rig.step(R.apply(ver: 2, rules: rules), at: 1) == [.policy(.init(.rejected, version: 2, reason: .relaxationNotAllowed,
+                detail: "rules[0].policy.screenCaptured: \(weakening) is weaker than the code's terminate 5 s, and the app does not allow relaxation (setPolicyKeys allowsRelaxation)"))], "\(rules)")
         }
         let (document, text) = R.document(ver: 2, rules: #"[{"policy":{"screenCaptured":{"flow":"terminate","seconds":3}}}]"#)
         #expect(rig.step(.applyPolicy(document, text: text), at: 1) == [
@@ -360,7 +369,8 @@ struct RemotePolicyEngineTests {
         // The mark moves to 1000 s; then the date is set back.
         #expect(rig.step(.wallClockChanged, at: 1000) == [])
         rig.jump = -301
-        #expect(rig.step(R.apply(exp: 7200, rules: R.killSwitch), at: 1000) == [.policy(.init(.rejected, version: 1, reason: .expired))])
+        #expect(rig.step(R.apply(exp: 7200, rules: R.killSwitch), at: 1000) == [.policy(.init(.rejected, version: 1, reason: .expired,
+            detail: "exp: the device's clock (1800000699) reads more than 5 minutes behind the latest it has read (1800001000), and the document weakens the code's policy"))])
         #expect(rig.engine.remote.highestVersion == 0)
         #expect(rig.engine.remote.document == nil)
         // A stricter document is no relaxation: the clock behind its mark does not refuse it.

@@ -42,7 +42,7 @@ struct RemotePolicyFacadeTests {
         #expect(h.take() == ["2 dismiss", "2 outcome policyChanged"])
         #expect(h.outcomes.map(\.policySource) == [.code])
         #expect(h.monitor.applyPolicy(document: document(ver: 7, rules: "[]")) == .unchanged(version: 7))
-        #expect(h.monitor.applyPolicy(document: document(ver: 6, rules: "[]")) == .rejected(.rollback))
+        #expect(h.monitor.applyPolicy(document: document(ver: 6, rules: "[]")) == .rejected(.rollback, detail: "ver: expected 7 or higher (the highest version accepted), got 6"))
         h.advance(20)
         #expect(h.take() == [])
         let kept = try #require(PolicyFileStore(directory: folder).load())
@@ -59,7 +59,7 @@ struct RemotePolicyFacadeTests {
         try relaunched.calls.connect("B")
         relaunched.advance(15)
         #expect(relaunched.take() == ["0 event ringing", "0 event started"])
-        #expect(relaunched.monitor.applyPolicy(document: document(ver: 5, rules: "[]")) == .rejected(.rollback))
+        #expect(relaunched.monitor.applyPolicy(document: document(ver: 5, rules: "[]")) == .rejected(.rollback, detail: "ver: expected 7 or higher (the highest version accepted), got 5"))
         relaunched.monitor.stopMonitoring()
         try relaunched.calls.end("B")
     }
@@ -77,7 +77,7 @@ struct RemotePolicyFacadeTests {
         try relaunched.monitor.setPolicyKeys(jwks: rotated, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
         let older = signer.sign(header: #"{"alg":"EdDSA","kid":"ed-2","typ":"hnb-policy+jwt"}"#,
                                 payload: #"{"iss":"com.bank.app","ver":2,"iat":1,"exp":\#(Self.epoch + 3600),"rules":[]}"#, with: other)
-        #expect(relaunched.monitor.applyPolicy(document: Data(older)) == .rejected(.rollback))
+        #expect(relaunched.monitor.applyPolicy(document: Data(older)) == .rejected(.rollback, detail: "ver: expected 3 or higher (the highest version accepted), got 2"))
         relaunched.monitor.startMonitoring(withTerminateIn: 2)
         try relaunched.calls.incoming("A")
         try relaunched.calls.connect("A")
@@ -164,9 +164,11 @@ struct RemotePolicyFacadeTests {
         let impostor = try PolicySigningKey.generate(.edDSA)
         let forged = signer.sign(header: #"{"alg":"EdDSA","kid":"ed-1","typ":"hnb-policy+jwt"}"#,
                                  payload: #"{"iss":"com.bank.app","ver":9,"iat":1,"exp":\#(Self.epoch + 3600),"rules":\#(Self.killSwitch)}"#, with: impostor)
-        #expect(h.monitor.applyPolicy(document: Data(forged)) == .rejected(.badSignature))
-        #expect(h.monitor.applyPolicy(document: Data("not a document".utf8)) == .rejected(.malformed))
-        #expect(h.monitor.applyPolicy(document: Data(signer.document(iss: "com.evil", rules: Self.killSwitch))) == .rejected(.wrongIssuer))
+        #expect(h.monitor.applyPolicy(document: Data(forged)) == .rejected(.badSignature, detail: #"signature: does not verify with key "ed-1" (EdDSA)"#))
+        #expect(h.monitor.applyPolicy(document: Data("not a document".utf8))
+            == .rejected(.malformed, detail: "expected three non-empty base64url parts joined by '.' (a JWS compact serialization), got 1 part"))
+        #expect(h.monitor.applyPolicy(document: Data(signer.document(iss: "com.evil", rules: Self.killSwitch)))
+            == .rejected(.wrongIssuer, detail: #"iss: expected "com.bank.app", got "com.evil""#))
         h.advance(3)
         #expect(h.take().suffix(3) == ["3 alert terminate 0 button=Close App", "3 outcome forceExit", "3 exit 0"])
     }
@@ -178,7 +180,7 @@ struct RemotePolicyFacadeTests {
         h.monitor.startMonitoring(withTerminateIn: 2)
         try h.calls.incoming("A")
         try h.calls.connect("A")
-        #expect(h.monitor.applyPolicy(document: document(rules: Self.killSwitch)) == .rejected(.cryptoUnavailable))
+        #expect(h.monitor.applyPolicy(document: document(rules: Self.killSwitch)) == .rejected(.cryptoUnavailable, detail: "no platform crypto could be loaded"))
         h.advance(2)
         #expect(h.take().suffix(2) == ["2 outcome forceExit", "2 exit 0"])
     }
@@ -186,11 +188,11 @@ struct RemotePolicyFacadeTests {
     @Test("Before setPolicyKeys every document is refused; a key set that is not one throws and keeps the keys set before")
     func keysFirst() throws {
         let h = Harness()
-        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys))
+        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys, detail: "no keys are pinned (setPolicyKeys)"))
         #expect(throws: CallMonitor.PolicyKeyError(description: "the key set has no key")) {
             try h.monitor.setPolicyKeys(jwks: Data(#"{"keys":[]}"#.utf8), issuer: "com.bank.app")
         }
-        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys))
+        #expect(h.monitor.applyPolicy(document: document(rules: "[]")) == .rejected(.noKeys, detail: "no keys are pinned (setPolicyKeys)"))
     }
 
     @Test("applyPolicy off the main thread or from inside a callback reads nothing and says why")
@@ -200,12 +202,13 @@ struct RemotePolicyFacadeTests {
         let monitor = h.monitor
         let data = document(rules: Self.killSwitch)
         let offMain = await Task.detached { monitor.applyPolicy(document: data) }.value
-        #expect(offMain == .rejected(.notOnMainThread))
+        #expect(offMain == .rejected(.notOnMainThread, detail: "applyPolicy(document:) was called off the main thread: nothing was read"))
         var inCallback: CallMonitor.PolicyResult?
         h.monitor.setCallback { _ in inCallback = monitor.applyPolicy(document: data) }
         h.monitor.startMonitoring(withTerminateIn: 5)
         try h.calls.incoming("A")
-        #expect(inCallback == .rejected(.calledFromCallback))
+        #expect(inCallback == .rejected(.calledFromCallback,
+                                       detail: "applyPolicy(document:) was called from inside one of the monitor's delegate methods or callbacks: nothing was read"))
         #expect(h.monitor.applyPolicy(document: data) == .applied(version: 1))
         h.monitor.stopMonitoring()
         try h.calls.end("A")

@@ -66,15 +66,19 @@ extension CallMonitor {
         /// The document has the version already accepted: nothing changed.
         case unchanged(version: Int64)
         /// The document was refused and nothing changed; the code's policy, or the document
-        /// accepted before, still holds.
-        case rejected(PolicyRejection)
+        /// accepted before, still holds. `reason` is what an app switches on; `detail` says, for
+        /// the person who reads a log, what the refusal points at: the header member, claim or
+        /// JSON path and what was expected there (`iss: expected "com.bank.app", got
+        /// "com.other"`), quoting at most a short value of the document. Its wording may change
+        /// between versions; the reasons do not.
+        case rejected(PolicyRejection, detail: String)
 
-        /// `applied 3`, `unchanged 3`, `rejected badSignature`.
+        /// `applied 3`, `unchanged 3`, `rejected badSignature: signature: does not verify with key "k1" (EdDSA)`.
         public var description: String {
             switch self {
             case .applied(let version): "applied \(version)"
             case .unchanged(let version): "unchanged \(version)"
-            case .rejected(let reason): "rejected \(reason.rawValue)"
+            case .rejected(let reason, let detail): "rejected \(reason.rawValue): \(detail)"
             }
         }
     }
@@ -167,9 +171,9 @@ extension CallMonitor {
     /// Told of every document event (the simulator's transcript): the result's word, the
     /// version and the refusal's reason.
     @MainActor
-    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?) -> Void)?) {
+    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?, String?) -> Void)?) {
         guard let observer else { return core.policyObserver = nil }
-        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue) }
+        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue, event.detail) }
     }
 
     /// The wall clock was changed (the simulator's `clock`; on a device the app's next step
@@ -253,20 +257,20 @@ extension CallMonitor {
     /// - Parameter document: The JWS compact serialization, at most 64 KiB.
     /// - Returns: What was done: applied, unchanged (the same version), or rejected and why.
     public func applyPolicy(document: Data) -> PolicyResult {
-        guard MainQueue.isCurrent else { return .rejected(.notOnMainThread) }
+        guard MainQueue.isCurrent else { return PolicyRefusal.notOnMainThread.result }
         return MainActor.assumeIsolated {
             let bytes = Array(document)
             let input: MonitorEngine.Input
             if let keys = core.policyKeys.value {
-                switch PolicyDocument.verify(bytes, keys: keys.keys, issuer: keys.issuer, crypto: keys.crypto) {
+                switch PolicyDocument.verifyExplained(bytes, keys: keys.keys, issuer: keys.issuer, crypto: keys.crypto) {
                 case .success(let verified): input = .applyPolicy(verified, text: bytes)
-                case .failure(let reason): input = .policyRejected(reason)
+                case .failure(let refusal): input = .policyRejected(refusal)
                 }
             } else {
-                input = .policyRejected(bytes.count > PolicyKeySet.maximumLength ? .tooLarge : .noKeys)
+                input = .policyRejected(bytes.count > PolicyKeySet.maximumLength ? .tooLarge : PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail))
             }
-            guard !core.isBusy else { return .rejected(.calledFromCallback) }
-            guard let event = core.applyPolicyNow(input) else { return .rejected(.exited) }
+            guard !core.isBusy else { return PolicyRefusal.calledFromCallback.result }
+            guard let event = core.applyPolicyNow(input) else { return PolicyRefusal.exited.result }
             return event.result(for: input)
         }
     }
@@ -278,9 +282,27 @@ extension MonitorEngine.PolicyEvent {
         switch result {
         case .applied: .applied(version: version ?? 0)
         case .unchanged: .unchanged(version: version ?? 0)
-        case .rejected, .expired: .rejected(reason ?? .expired)
+        case .rejected, .expired: .rejected(reason ?? .expired, detail: detail ?? PolicyRefusal.expiredDetail)
         }
     }
+}
+
+extension PolicyRefusal {
+    // The facade's own refusals, worded beside the verifier's and the engine's.
+
+    /// The document is over 64 KiB (the verifier's text, for the facade that has no keys to
+    /// verify with).
+    static let tooLarge = PolicyRefusal(.tooLarge, "the document is longer than 64 KiB")
+    static let notOnMainThread = PolicyRefusal(.notOnMainThread, "applyPolicy(document:) was called off the main thread: nothing was read")
+    static let calledFromCallback = PolicyRefusal(
+        .calledFromCallback, "applyPolicy(document:) was called from inside one of the monitor's delegate methods or callbacks: nothing was read"
+    )
+    static let exited = PolicyRefusal(.exited, "the monitor has exited the app (rule 16): nothing changes any more")
+    /// An accepted document that has expired since, when no finer detail is known.
+    static let expiredDetail = "exp: the document has expired"
+
+    /// The app's answer for this refusal.
+    var result: CallMonitor.PolicyResult { .rejected(reason, detail: detail) }
 }
 
 /// The attributes the rules' `when` reads: the library's and the app's (which cannot replace
@@ -313,6 +335,9 @@ public final class _CallMonitorPolicyResult: NSObject {
     /// Why the document was refused (``CallMonitor/PolicyRejection``'s raw value); `nil` when
     /// it was applied or unchanged.
     public let reason: String?
+    /// What the refusal points at (the header member, claim or JSON path and what was
+    /// expected), for a log; `nil` when the document was applied or unchanged.
+    public let detail: String?
 
     /// The object form of `result`.
     public init(_ result: CallMonitor.PolicyResult) {
@@ -321,14 +346,17 @@ public final class _CallMonitorPolicyResult: NSObject {
             applied = true
             self.version = version
             reason = nil
+            detail = nil
         case .unchanged(let version):
             applied = true
             self.version = version
             reason = nil
-        case .rejected(let rejection):
+            detail = nil
+        case .rejected(let rejection, let detail):
             applied = false
             version = 0
             reason = rejection.rawValue
+            self.detail = detail
         }
         super.init()
     }

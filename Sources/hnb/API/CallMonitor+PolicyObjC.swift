@@ -77,6 +77,12 @@ extension _CallMonitorPolicyResult {
     @available(swift, obsoleted: 1, message: "use reason")
     @objc(reason)
     public var objcReason: NSString? { reason.map(ObjCBridge.nsString) }
+
+    /// What the refusal points at (the header member, claim or JSON path and what was
+    /// expected), for a log; `nil` when the document was applied or unchanged.
+    @available(swift, obsoleted: 1, message: "use detail")
+    @objc(detail)
+    public var objcDetail: NSString? { detail.map(ObjCBridge.nsString) }
 }
 
 /// Conversions between Foundation's object types and Swift's.

@@ -67,7 +67,7 @@ extension MonitorEngine {
         /// A document the facade verified (rule 26); the engine decides the rest.
         case applyPolicy(PolicyDocument, text: [UInt8])
         /// A document the facade refused (rule 26), reported as the engine's refusals are.
-        case policyRejected(PolicyRejection)
+        case policyRejected(PolicyRefusal)
         /// The wall clock was changed (the simulator's `clock`): the rule in force is chosen again.
         case wallClockChanged
 

@@ -33,9 +33,10 @@ extension MonitorEngine {
         }
         // Keys set again without relaxation: a document that weakens the code goes (rule 26).
         if let document = remote.document {
-            remote.relaxes = guards.weakens(document, codeDetection: remote.codeDetection)
-            if remote.relaxes && !remote.allowsRelaxation {
-                actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .relaxationNotAllowed)))
+            let weakening = guards.weakening(document, codeDetection: remote.codeDetection)
+            remote.relaxes = weakening != nil
+            if let weakening, !remote.allowsRelaxation {
+                actions.append(.policy(PolicyEvent(rejected: .relaxation(weakening), version: document.version)))
                 remote.document = nil
                 remote.text = nil
                 actions.append(.persistPolicy(remote.record))
@@ -56,25 +57,30 @@ extension MonitorEngine {
     /// `relaxationNotAllowed`. Otherwise it is accepted, kept, written down and applied at once.
     mutating func applyPolicy(_ document: PolicyDocument, text: [UInt8], now: Int64, into actions: inout [Action]) {
         guard remote.keysSet else {
-            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .noKeys)))
+            actions.append(.policy(PolicyEvent(rejected: PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail), version: document.version)))
             return
         }
         if document.version < remote.highestVersion {
-            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .rollback)))
+            actions.append(.policy(PolicyEvent(rejected: .rollback(version: document.version, highest: remote.highestVersion), version: document.version)))
             return
         }
         if document.version == remote.highestVersion {
             actions.append(.policy(PolicyEvent(.unchanged, version: document.version)))
             return
         }
-        let weakens = guards.weakens(document, codeDetection: remote.codeDetection)
+        let weakening = guards.weakening(document, codeDetection: remote.codeDetection)
+        let weakens = weakening != nil
         let time = wallClockSince1970
-        if time >= Double(document.expires) || (weakens && time < remote.clockMark - Self.clockToleranceSeconds) {
-            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .expired)))
+        if time >= Double(document.expires) {
+            actions.append(.policy(PolicyEvent(rejected: .expired(expires: document.expires, clock: time), version: document.version)))
             return
         }
-        if weakens && !remote.allowsRelaxation {
-            actions.append(.policy(PolicyEvent(.rejected, version: document.version, reason: .relaxationNotAllowed)))
+        if weakens && time < remote.clockMark - Self.clockToleranceSeconds {
+            actions.append(.policy(PolicyEvent(rejected: .expiredByClock(clock: time, mark: remote.clockMark), version: document.version)))
+            return
+        }
+        if let weakening, !remote.allowsRelaxation {
+            actions.append(.policy(PolicyEvent(rejected: .relaxation(weakening), version: document.version)))
             return
         }
         remote.highestVersion = document.version
@@ -95,8 +101,8 @@ extension MonitorEngine {
 
     /// A refusal the facade decided (the signature, the issuer, the form): reported like the
     /// engine's own, nothing changed.
-    func policyRejected(_ reason: PolicyRejection, into actions: inout [Action]) {
-        actions.append(.policy(PolicyEvent(.rejected, version: nil, reason: reason)))
+    func policyRejected(_ refusal: PolicyRefusal, into actions: inout [Action]) {
+        actions.append(.policy(PolicyEvent(rejected: refusal, version: nil)))
     }
 
     /// Rules 26 and 28: the rule in force now, by the document's window, the clock's mark and

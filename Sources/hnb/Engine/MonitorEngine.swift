@@ -225,8 +225,8 @@ struct MonitorEngine: Sendable {
         case .applyPolicy(let document, let text):
             guard phase != .exited else { return [] }
             applyPolicy(document, text: text, now: now, into: &actions)
-        case .policyRejected(let reason):
-            policyRejected(reason, into: &actions)
+        case .policyRejected(let refusal):
+            policyRejected(refusal, into: &actions)
         case .wallClockChanged, .policyWake:
             guard phase != .exited else { return [] }
             policyWake(now: now, into: &actions)

@@ -64,11 +64,20 @@ extension MonitorEngine {
         /// The document's `ver` (`nil` for a refusal before the version was read).
         let version: Int64?
         let reason: PolicyRejection?
+        /// What a refusal points at (the claim, member or path and what was expected), for
+        /// `applyPolicy`'s answer and the simulator; `nil` for an event that is no refusal.
+        let detail: String?
 
-        init(_ result: Result, version: Int64?, reason: PolicyRejection? = nil) {
+        init(_ result: Result, version: Int64?, reason: PolicyRejection? = nil, detail: String? = nil) {
             self.result = result
             self.version = version
             self.reason = reason
+            self.detail = detail
+        }
+
+        /// A refusal with what it points at.
+        init(rejected refusal: PolicyRefusal, version: Int64?) {
+            self.init(.rejected, version: version, reason: refusal.reason, detail: refusal.detail)
         }
     }
 
@@ -138,26 +147,62 @@ extension MonitorEngine.Guards {
     /// shorter acknowledge delay, acknowledge for terminate). A verifier budget weakens nothing:
     /// the verdict never changes the policy (rule 23).
     func weakens(_ document: PolicyDocument, codeDetection: Bool) -> Bool {
-        func weaker(_ setting: RemoteSetting, than codes: [MonitorPolicy]) -> Bool {
+        weakening(document, codeDetection: codeDetection) != nil
+    }
+
+    /// The first setting of `document` that ``weakens(_:codeDetection:)`` finds, as a refusal's
+    /// detail names it (`rules[0].policy.appWide: "observe" weakens the code's policy`), or
+    /// `nil` when none weakens the code's policy.
+    func weakening(_ document: PolicyDocument, codeDetection: Bool) -> String? {
+        func weaker(_ setting: RemoteSetting, than codes: [MonitorPolicy], off: String, path: String) -> String? {
             switch setting {
-            case .code: false
-            case .off: true
-            case .enforce(let remote): codes.contains { !remote.isAtLeastAsStrict(as: $0) }
+            case .code: return nil
+            case .off: return "\(path): \"\(off)\" weakens the code's policy"
+            case .enforce(let remote):
+                guard let code = codes.first(where: { !remote.isAtLeastAsStrict(as: $0) }) else { return nil }
+                return "\(path): \(remote.flow) \(remote.seconds) s is weaker than the code's \(code.flow) \(code.seconds) s"
             }
         }
-        return document.rules.contains { rule in
+        for (index, rule) in document.rules.enumerated() {
             let policy = rule.policy
-            if weaker(policy.appWide, than: appWide?.policy.map { [$0] } ?? []) { return true }
-            for (name, setting) in policy.screens {
+            let path = "rules[\(index)].policy"
+            if let found = weaker(policy.appWide, than: appWide?.policy.map { [$0] } ?? [], off: "observe", path: "\(path).appWide") { return found }
+            for name in policy.screens.keys.sorted() {
                 let open = protections.filter { protectionNames[$0.key] == name }.map(\.value)
-                if weaker(setting, than: open) { return true }
+                if let found = weaker(policy.screens[name] ?? .code, than: open, off: "off", path: "\(path).screens.\(name)") { return found }
             }
-            if weaker(policy.screenCaptured, than: escalation.map { [$0] } ?? []) { return true }
-            if policy.detection == false && codeDetection { return true }
+            if let found = weaker(policy.screenCaptured, than: escalation.map { [$0] } ?? [], off: "off", path: "\(path).screenCaptured") { return found }
+            if policy.detection == false && codeDetection { return "\(path).detection: false turns off the code's call detection" }
             // "observe" app-wide with no code policy, "off" for a screen never opened: still
             // a relaxation of whatever the code sets later.
-            return false
         }
+        return nil
+    }
+}
+
+extension PolicyRefusal {
+    // The engine's refusals, worded here beside the verifier's (PolicyDocument.swift), so that
+    // applyPolicy's answer, the tool and the simulator read one text for each.
+
+    /// `ver` below the highest accepted.
+    static func rollback(version: Int64, highest: Int64) -> PolicyRefusal {
+        PolicyRefusal(.rollback, "ver: expected \(highest) or higher (the highest version accepted), got \(version)")
+    }
+
+    /// Past `exp` at the device's wall clock (seconds since 1970).
+    static func expired(expires: Int64, clock: Double) -> PolicyRefusal {
+        PolicyRefusal(.expired, "exp: expected after the device's clock (\(Int64(clock.rounded(.down)))), got \(expires)")
+    }
+
+    /// A relaxing document while the clock reads too far behind its high-water mark (rule 28).
+    static func expiredByClock(clock: Double, mark: Double) -> PolicyRefusal {
+        PolicyRefusal(.expired, "exp: the device's clock (\(Int64(clock.rounded(.down)))) reads more than 5 minutes behind the latest it has read "
+            + "(\(Int64(mark.rounded(.down)))), and the document weakens the code's policy")
+    }
+
+    /// A weakening the app did not allow; `weakening` names the setting.
+    static func relaxation(_ weakening: String) -> PolicyRefusal {
+        PolicyRefusal(.relaxationNotAllowed, "\(weakening), and the app does not allow relaxation (setPolicyKeys allowsRelaxation)")
     }
 }
 

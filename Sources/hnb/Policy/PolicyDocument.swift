@@ -23,7 +23,7 @@ package struct RemotePolicySettings: Equatable, Sendable {
     package var screens: [String: RemoteSetting] = [:]
     package var screenCaptured: RemoteSetting = .code
     package var detection: Bool?
-    /// Seconds, clamped as `setCallVerifierBudget` clamps.
+    /// Seconds, clamped to ``CallMonitor/callVerifierBudgetRange`` as `setCallVerifierBudget` clamps.
     package var verifierBudget: Double?
 
     /// A screen's setting (`.code` when the document does not name it).
@@ -141,6 +141,9 @@ package struct PolicyRefusal: Error, Equatable, Sendable {
         self.reason = reason
         self.detail = detail
     }
+
+    /// The detail of ``PolicyRejection/noKeys``, which the verifier and the engine both give.
+    static let noKeysDetail = "no keys are pinned (setPolicyKeys)"
 }
 
 extension PolicyDocument {
@@ -198,9 +201,26 @@ extension PolicyDocument {
         return text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
-    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRefusal) -> PolicyDocument {
-        guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal(.tooLarge, "the document is longer than 64 KiB") }
-        guard let keys else { throw PolicyRefusal(.noKeys, "no keys are pinned (setPolicyKeys)") }
+    /// A compact JWS split and its header read, before anything of it is trusted: what both
+    /// the phones' reading and the signature layer start from.
+    struct Compact {
+        /// The header as read (an object with a string `alg`).
+        let header: StrictJSON
+        let members: [(key: String, value: StrictJSON)]
+        /// The `alg` as written and the algorithm it names.
+        let alg: String
+        let algorithm: PolicyAlgorithm
+        let signature: [UInt8]
+        /// The first two parts as they arrived (RFC 7515 section 5.2).
+        let signingInput: [UInt8]
+        /// The payload part, still base64url.
+        let payload: ArraySlice<UInt8>
+    }
+
+    /// Size, form, header and `alg`: the steps every reading takes first, in the phones' order.
+    private static func compact(_ bytes: [UInt8], keys: PolicyKeySet?) throws(PolicyRefusal) -> (Compact, PolicyKeySet) {
+        guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
+        guard let keys else { throw PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail) }
         // Surrounding white space is tolerated (a file's last newline); nothing inside.
         var text = bytes[...]
         while let last = text.last, [0x0A, 0x0D, 0x20, 0x09].contains(last) { text = text.dropLast() }
@@ -220,32 +240,132 @@ extension PolicyDocument {
         guard let algorithm = PolicyAlgorithm(name: alg) else {
             throw PolicyRefusal(.unsupportedAlgorithm, "header alg: expected EdDSA, Ed25519 or ES256, got \(quote(.string(alg)))")
         }
-        guard case .string(let typ)? = header["typ"], isPolicyType(typ) else {
-            throw PolicyRefusal(.wrongType, "header typ: expected \"\(type)\" (or application/\(type)), got \(header["typ"].map(quote) ?? "none")")
-        }
-        for member in members where !headerMembers.contains(member.key) {
-            throw PolicyRefusal(.unknownField, "header \(member.key): expected only alg, kid and typ (crit and extensions are refused)")
-        }
-        guard case .string(let kid)? = header["kid"] else {
-            throw PolicyRefusal(.malformed, "header kid: expected a string naming a pinned key, got \(header["kid"].map(quote) ?? "none") (the format requires kid)")
+        let compact = Compact(
+            header: header, members: members, alg: alg, algorithm: algorithm, signature: signature,
+            signingInput: Array(text[parts[0].startIndex..<parts[1].endIndex]), payload: parts[1]
+        )
+        return (compact, keys)
+    }
+
+    /// The pinned key the header's `kid` names, of the type its `alg` needs.
+    private static func namedKey(_ jws: Compact, keys: PolicyKeySet) throws(PolicyRefusal) -> PolicyKeySet.Key {
+        guard case .string(let kid)? = jws.header["kid"] else {
+            throw PolicyRefusal(.malformed, "header kid: expected a string naming a pinned key, got \(jws.header["kid"].map(quote) ?? "none") (the format requires kid)")
         }
         guard let key = keys.key(named: kid) else {
             throw PolicyRefusal(.unknownKey, "header kid: expected one of the pinned keys (\(keys.keys.map(\.kid).joined(separator: ", "))), got \(quote(.string(kid)))")
         }
-        guard key.algorithm == algorithm else {
-            throw PolicyRefusal(.keyTypeMismatch, "header alg: key \(quote(.string(kid))) verifies \(key.algorithm.rawValue), got \(alg)")
+        guard key.algorithm == jws.algorithm else {
+            throw PolicyRefusal(.keyTypeMismatch, "header alg: key \(quote(.string(kid))) verifies \(key.algorithm.rawValue), got \(jws.alg)")
         }
-        guard signature.count == 64 else {
-            throw PolicyRefusal(.badSignature, "signature: expected 64 bytes (\(algorithm == .es256 ? "raw r‖s" : "Ed25519")), got \(signature.count)")
+        return key
+    }
+
+    /// Whether the signature over the signing input is genuine under `key`: the one signature
+    /// check, which the phones' reading and the tool's signature layer both run.
+    private static func checkSignature(_ jws: Compact, key: PolicyKeySet.Key, crypto: PolicyCrypto?) throws(PolicyRefusal) {
+        guard jws.signature.count == 64 else {
+            throw PolicyRefusal(.badSignature, "signature: expected 64 bytes (\(jws.algorithm == .es256 ? "raw r‖s" : "Ed25519")), got \(jws.signature.count)")
         }
         guard let crypto else { throw PolicyRefusal(.cryptoUnavailable, "no platform crypto could be loaded") }
-        // The signing input is the first two parts as they arrived (RFC 7515 section 5.2).
-        let signingInput = Array(text[parts[0].startIndex..<parts[1].endIndex])
-        guard crypto.verify(key, signingInput, signature) else {
-            throw PolicyRefusal(.badSignature, "signature: does not verify with key \(quote(.string(kid))) (\(algorithm.rawValue))")
+        guard crypto.verify(key, jws.signingInput, jws.signature) else {
+            throw PolicyRefusal(.badSignature, "signature: does not verify with key \(quote(.string(key.kid))) (\(jws.algorithm.rawValue))")
         }
-        guard let payload = Base64URL.decode(parts[1]) else { throw PolicyRefusal(.malformed, "payload: expected unpadded base64url") }
+    }
+
+    /// The phones' reading: size, form, header, `alg`, then `typ` and the header's members (a
+    /// token signed for something else is refused before its key is looked up), the key, the
+    /// signature, and only then the claims, so nothing of an unsigned payload is interpreted.
+    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRefusal) -> PolicyDocument {
+        let (jws, keys) = try compact(bytes, keys: keys)
+        guard case .string(let typ)? = jws.header["typ"], isPolicyType(typ) else {
+            throw PolicyRefusal(.wrongType, "header typ: expected \"\(type)\" (or application/\(type)), got \(jws.header["typ"].map(quote) ?? "none")")
+        }
+        for member in jws.members where !headerMembers.contains(member.key) {
+            throw PolicyRefusal(.unknownField, "header \(member.key): expected only alg, kid and typ (crit and extensions are refused)")
+        }
+        let key = try namedKey(jws, keys: keys)
+        try checkSignature(jws, key: key, crypto: crypto)
+        guard let payload = Base64URL.decode(jws.payload) else { throw PolicyRefusal(.malformed, "payload: expected unpadded base64url") }
         return try claims(try json(payload, part: "payload"), issuer: issuer)
+    }
+
+    /// Reads a payload as the phones read a signed document's: the strict JSON reader, then the
+    /// claims and rules, for `callmonitor policy sign`, which refuses what no phone would apply.
+    /// Without `issuer` the payload's own `iss` is taken (the signer is not told the app's).
+    package static func readPayload(_ bytes: [UInt8], issuer: String?) -> Result<PolicyDocument, PolicyRefusal> {
+        do throws(PolicyRefusal) {
+            guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
+            let parsed = try json(bytes, part: "payload")
+            var expected = issuer ?? ""
+            if issuer == nil, case .string(let own)? = parsed["iss"] { expected = own }
+            return .success(try claims(parsed, issuer: expected))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The integer `exp` a payload claims, read without judging anything else, for the tool to
+    /// say that a document the phones refuse for its content has expired as well; `nil` when
+    /// the document or its `exp` cannot be read.
+    package static func claimedExpiry(_ bytes: [UInt8]) -> Int64? {
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard bytes.count <= PolicyKeySet.maximumLength, parts.count == 3, let payload = Base64URL.decode(parts[1]),
+              let parsed = try? StrictJSON.parse(payload), case .integer(let exp)? = parsed["exp"] else { return nil }
+        return exp
+    }
+
+    /// The signature layer alone, for the bank's tool: whether the signature over these bytes is
+    /// genuine under a pinned key, whatever the header's other members and the claims are.
+    package enum SignatureCheck: Equatable, Sendable {
+        /// Genuine under the pinned key `kid`; `named` is false when the header names no `kid`
+        /// and the key was found by trying each pinned key of the algorithm (the RFC examples).
+        case valid(algorithm: PolicyAlgorithm, kid: String, named: Bool)
+        /// The signature was checked and is not genuine (`badSignature`).
+        case bad(PolicyRefusal)
+        /// The signature could not be checked: the form, the `alg`, the key or the crypto.
+        case notChecked(PolicyRefusal)
+    }
+
+    /// Checks only the signature of `bytes`, with the same steps and the same check as
+    /// ``verify(_:keys:issuer:crypto:)``, leaving out what only the phones' acceptance needs
+    /// (`typ`, the other header members, the claims). Without a `kid` in the header, each pinned
+    /// key of the algorithm is tried, so that a document signed without one (as the RFCs'
+    /// examples are) still says whether its signing works.
+    package static func checkSignature(_ bytes: [UInt8], keys: PolicyKeySet?, crypto: PolicyCrypto?) -> SignatureCheck {
+        let jws: Compact
+        let pinned: PolicyKeySet
+        do {
+            (jws, pinned) = try compact(bytes, keys: keys)
+        } catch {
+            return .notChecked(error)
+        }
+        if jws.header["kid"] == nil {
+            let candidates = pinned.keys.filter { $0.algorithm == jws.algorithm }
+            guard !candidates.isEmpty else {
+                return .notChecked(PolicyRefusal(.unknownKey, "header kid: none, and no pinned key verifies \(jws.algorithm.rawValue)"))
+            }
+            var last: PolicyRefusal?
+            for key in candidates {
+                do {
+                    try checkSignature(jws, key: key, crypto: crypto)
+                    return .valid(algorithm: jws.algorithm, kid: key.kid, named: false)
+                } catch {
+                    if error.reason != .badSignature { return .notChecked(error) }
+                    last = error
+                }
+            }
+            if candidates.count == 1, let last { return .bad(last) }
+            let names = candidates.map { quote(.string($0.kid)) }.joined(separator: ", ")
+            return .bad(PolicyRefusal(.badSignature, "signature: does not verify with any pinned \(jws.algorithm.rawValue) key (\(names); the header names no kid)"))
+        }
+        do {
+            let key = try namedKey(jws, keys: pinned)
+            try checkSignature(jws, key: key, crypto: crypto)
+            return .valid(algorithm: jws.algorithm, kid: key.kid, named: true)
+        } catch {
+            return error.reason == .badSignature ? .bad(error) : .notChecked(error)
+        }
     }
 
     private static func json(_ bytes: [UInt8], part: String) throws(PolicyRefusal) -> StrictJSON {
@@ -416,7 +536,9 @@ extension PolicyDocument {
             case .number(let value, _): seconds = value
             default: throw PolicyRefusal(.invalidPolicy, "\(path).verifierBudget: expected a number of seconds, got \(quote(budget))")
             }
-            settings.verifierBudget = min(max(seconds, 0.1), 30)
+            // The API's own range, so the document can never clamp where setCallVerifierBudget does not.
+            let range = CallMonitor.callVerifierBudgetRange
+            settings.verifierBudget = min(max(seconds, range.lowerBound), range.upperBound)
         }
         return settings
     }

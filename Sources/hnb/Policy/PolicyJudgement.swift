@@ -60,7 +60,7 @@ extension PolicyDocument {
             }
             return PolicyJudgement(verdict: .applied, detail: nil, document: document)
         case .rejected, .expired:
-            return PolicyJudgement(verdict: .rejected(event.reason ?? .expired), detail: nil, document: document)
+            return PolicyJudgement(verdict: .rejected(event.reason ?? .expired), detail: event.detail, document: document)
         }
     }
 }

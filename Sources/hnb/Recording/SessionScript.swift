@@ -128,7 +128,7 @@ struct SessionScript: Sendable {
         case .policyKeys(let keys): line = "# policy keys pinned (relaxation \(keys.allowsRelaxation ? "allowed" : "not allowed")): not replayed"
         case .policyAttributes(let attributes): line = "# policy attributes \(attributes.keys.sorted().joined(separator: ",")): not replayed"
         case .applyPolicy(let document, _): line = "# policy document ver \(document.version): not replayed"
-        case .policyRejected(let reason): line = "# policy document refused: \(reason)"
+        case .policyRejected(let refusal): line = "# policy document refused: \(refusal.reason)"
         case .wallClockChanged: line = "# wall clock changed"
         case .policyWake: line = "# policy switch (nbf or exp): not replayed"
         }
