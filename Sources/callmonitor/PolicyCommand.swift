@@ -20,7 +20,7 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
             CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
             CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
-            CommandOption("--manifest", "FILE", "verify, explain: judge for the app build FILE describes (repeatable: one per\napp version; written by CallMonitor.policyManifest())"),
+            CommandOption("--manifest", "FILE", "verify, explain, sign: judge for the app build FILE describes (repeatable:\none per app version; written by CallMonitor.policyManifest())"),
             CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
         ]
     }
@@ -48,8 +48,9 @@ struct PolicyCommand: ToolCommand {
 
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
         the library would refuse, or that is not in force at --at (the reason is printed), or that a build
-        given with --manifest refuses; 2 on a bad option or an unreadable file or manifest. Lines saying a
-        rule would do nothing, or that relaxation cannot be checked without a manifest, leave it at 0.
+        given with --manifest refuses (sign then prints no document); 2 on a bad option or an unreadable
+        file or manifest. Lines saying a rule would do nothing, or that relaxation cannot be checked
+        without a manifest, leave it at 0.
 
         """
 
@@ -84,7 +85,7 @@ struct PolicyCommand: ToolCommand {
             keygen(options)
         case "sign":
             guard operands.count == 1 else { fail("sign needs one PAYLOAD.json\n\(help)") }
-            sign(options, payload: operands[0])
+            sign(options, payload: operands[0], manifests: manifests)
         case "verify", "explain":
             guard operands.count == 1 else { fail("\(action) needs one document\n\(help)") }
             check(options, document: operands[0], explain: action == "explain", attributes: attributes, manifests: manifests)
@@ -162,7 +163,7 @@ struct PolicyCommand: ToolCommand {
         exit(0)
     }
 
-    private func sign(_ options: [String: String], payload path: String) -> Never {
+    private func sign(_ options: [String: String], payload path: String, manifests: [String]) -> Never {
         let keyPath = require(options, "--key")
         let kid = require(options, "--kid")
         guard let der = PolicySigningKey.der(fromPEM: String(decoding: read(keyPath), as: UTF8.self)) else {
@@ -175,7 +176,9 @@ struct PolicyCommand: ToolCommand {
             guard payload.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: no phone reads a document that long") }
             // A file's last newline is not part of the payload.
             while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
-            Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
+            let signed = try PolicyTool.sign(payload: payload, kid: kid, key: key)
+            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: PolicyManifestCheck.load(manifests))
+            Output.write(signed + "\n")
             exit(0)
         } catch {
             fail("cannot sign: \(error)")

@@ -55,31 +55,56 @@ enum PolicyManifestCheck {
         }
         var refused = false
         for build in builds {
-            let manifest = build.manifest
-            let label = "manifest \(build.path)" + (manifest.appVersion.map { " (appVersion \(PolicyFiles.clipped($0)))" } ?? "")
-            let judgement = PolicyDocument.judge(bytes, keys: keys, crypto: PolicyCrypto.platform, manifest: manifest, at: time)
-            switch judgement.verdict {
-            case .applied:
-                lines.append("\(label): applied")
-                for inert in document.inertRules(on: manifest) {
-                    if case .noPlatform = inert.cause { continue }
-                    lines.append("  " + describe(inert, onBuild: true, manifest: manifest))
-                }
-            case .notYetValid(let notBefore):
-                refused = true
-                lines.append("\(label): notYetValid (in force from nbf \(PolicyFiles.describe(Double(notBefore))))")
-            case .rejected(.relaxationNotAllowed):
-                refused = true
-                lines.append("\(label): rejected relaxationNotAllowed (this build does not allow relaxation)")
+            let answer = answer(bytes, keys: keys, build: build, at: time)
+            lines += answer.lines
+            if answer.verdict != .applied { refused = true }
+        }
+        return (lines, refused)
+    }
+
+    /// `sign --manifest`: the signed document as each build's phones would judge it now (its
+    /// issuer, whether it pins `kid`, its code and permission to relax). A build that refuses it
+    /// ends the tool before anything is printed on standard output, with its answer on standard
+    /// error and exit status 1; one that keeps it until its `nbf` accepts it.
+    static func checkSigned(_ jws: String, kid: String, key: PolicyKeySet.Key.Material, builds: [Build]) {
+        let keys = PolicyKeySet(keys: [PolicyKeySet.Key(kid: kid, material: key)])
+        var lines: [String] = []
+        for build in builds {
+            let answer = answer(Array(jws.utf8), keys: keys, build: build, at: Date())
+            if case .rejected = answer.verdict { lines += answer.lines }
+        }
+        guard !lines.isEmpty else { return }
+        Output.error("callmonitor: not signed: a build given with --manifest would refuse it\n" + lines.joined(separator: "\n") + "\n")
+        exit(1)
+    }
+
+    /// One build's answer: its line, and under it what does nothing there, or each part that
+    /// weakens its code.
+    private static func answer(_ bytes: [UInt8], keys: PolicyKeySet, build: Build, at time: Date) -> (lines: [String], verdict: PolicyJudgement.Verdict) {
+        let manifest = build.manifest
+        let label = "manifest \(build.path)" + (manifest.appVersion.map { " (appVersion \(PolicyFiles.clipped($0)))" } ?? "")
+        let judgement = PolicyDocument.judge(bytes, keys: keys, crypto: PolicyCrypto.platform, manifest: manifest, at: time)
+        var lines: [String] = []
+        switch judgement.verdict {
+        case .applied:
+            lines.append("\(label): applied")
+            for inert in judgement.document?.inertRules(on: manifest) ?? [] {
+                if case .noPlatform = inert.cause { continue }
+                lines.append("  " + describe(inert, onBuild: true, manifest: manifest))
+            }
+        case .notYetValid(let notBefore):
+            lines.append("\(label): notYetValid (in force from nbf \(PolicyFiles.describe(Double(notBefore))))")
+        case .rejected(.relaxationNotAllowed):
+            lines.append("\(label): rejected relaxationNotAllowed (this build does not allow relaxation)")
+            if let document = judgement.document {
                 for part in document.relaxations(of: manifest) {
                     lines.append("  \(part.path): \(setting(of: part, in: document)) weakens the app's code (\(code(of: part, in: manifest)))")
                 }
-            case .rejected(let reason):
-                refused = true
-                lines.append("\(label): rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? ""))
             }
+        case .rejected(let reason):
+            lines.append("\(label): rejected \(reason.rawValue)" + (judgement.detail.map { ": \($0)" } ?? ""))
         }
-        return (lines, refused)
+        return (lines, judgement.verdict)
     }
 
     private static func describe(_ policy: MonitorPolicy?) -> String {

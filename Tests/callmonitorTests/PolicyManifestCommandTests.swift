@@ -210,6 +210,35 @@ extension CommandLineTests {
             #expect(result.stdout == "")
         }
 
+        @Test("sign --manifest signs only what every build accepts: a relaxation one refuses, or a kid it does not pin, is its answer on stderr, exit 1, no document")
+        func signWithManifest() async throws {
+            let dir = try await PolicyTimeCommandTests.keyFolder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let payload = dir.appendingPathComponent("payload.json")
+            try Data(#"{"iss":"i","ver":2,"iat":1767225600,"exp":4102444800,"rules":\#(Self.longerCountdown)}"#.utf8).write(to: payload)
+            let sign = ["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1"]
+            let relaxing = try Self.manifest("app-2.4.json", in: dir, appVersion: "2.4", relax: true)
+            let accepted = try await runTool(sign + ["--manifest", relaxing, payload.path])
+            #expect(accepted.status == 0)
+            #expect(accepted.stderr == "")
+            #expect(accepted.stdout.split(separator: ".").count == 3)
+            let strict = try Self.manifest("app-2.5.json", in: dir, appVersion: "2.5")
+            let otherKey = try Self.manifest("app-2.6.json", in: dir, appVersion: "2.6", relax: true, kids: #"["k2"]"#)
+            let refused = try await runTool(sign + ["--manifest", relaxing, "--manifest", strict, "--manifest", otherKey, payload.path])
+            #expect(refused.stderr == """
+                callmonitor: not signed: a build given with --manifest would refuse it
+                manifest \(strict) (appVersion 2.5): rejected relaxationNotAllowed (this build does not allow relaxation)
+                  rules[0].policy.screens.transfer: terminate 3600 weakens the app's code (screen transfer terminate 5)
+                manifest \(otherKey) (appVersion 2.6): rejected unknownKey: header kid: expected one of the pinned keys (), got "k1"
+
+                """)
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "")
+            let unreadable = try await runTool(sign + ["--manifest", dir.appendingPathComponent("none.json").path, payload.path])
+            #expect(unreadable.stderr == "callmonitor: cannot read \(dir.appendingPathComponent("none.json").path): no such file\n")
+            #expect(unreadable.status == 2)
+        }
+
         @Test("--manifest with --allow-relaxation, or without a file, is a usage error")
         func usage() async throws {
             let dir = try await Self.folder(rules: "[]")
