@@ -20,6 +20,7 @@ struct PolicyCommand: ToolCommand {
             CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
             CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
             CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
+            CommandOption("--manifest", "FILE", "verify, explain, sign: judge for the app build FILE describes (repeatable:\none per app version; written by CallMonitor.policyManifest())"),
             CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
         ]
     }
@@ -43,11 +44,16 @@ struct PolicyCommand: ToolCommand {
         DOC may be - for standard input. verify and explain say first whether the signature is genuine
         (signature: valid (EdDSA, kid "k1"), or badSignature, or not checked, with why), then judge the
         document as a phone does at --at: refused (the phones' reason and what it points at), expired or
-        notYetValid (with the instants), or valid.
+        notYetValid (with the instants), or valid. With --manifest (repeatable) each build is judged with its
+        own issuer, keys, code and permission to relax: applied (with the rules and screens that do nothing
+        there) or refused and why. Without it, a flow or seconds that may be laxer than an app's code is
+        printed as "cannot check relaxation without a manifest".
 
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
-        the library would refuse, or that is not in force at --at (the reason is printed), and for a payload
-        or kid sign will not sign; 2 on a bad option, an unreadable file or a key sign cannot read.
+        the library would refuse, or that is not in force at --at (the reason is printed), that a build given
+        with --manifest refuses (sign then prints no document), and for a payload or kid sign will not sign;
+        2 on a bad option, an unreadable file or manifest, or a key sign cannot read. Lines saying a rule
+        would do nothing, or that relaxation cannot be checked without a manifest, leave it at 0.
 
         """
 
@@ -55,9 +61,15 @@ struct PolicyCommand: ToolCommand {
     func run(_ arguments: ArraySlice<String>) -> Never {
         // --attribute may be given many times; the shared parser keeps one value per option.
         var attributes: [String: String] = [:]
+        var manifests: [String] = []
         var rest: [String] = []
         var iterator = arguments.makeIterator()
         while let word = iterator.next() {
+            if word == "--manifest" {
+                guard let path = iterator.next() else { fail("--manifest needs a FILE\n\(help)") }
+                manifests.append(path)
+                continue
+            }
             guard word == "--attribute" else {
                 rest.append(word)
                 continue
@@ -76,10 +88,10 @@ struct PolicyCommand: ToolCommand {
             keygen(options)
         case "sign":
             guard operands.count == 1 else { fail("sign needs one PAYLOAD.json\n\(help)") }
-            sign(options, payload: operands[0])
+            sign(options, payload: operands[0], manifests: manifests)
         case "verify", "explain":
             guard operands.count == 1 else { fail("\(action) needs one document\n\(help)") }
-            check(options, document: operands[0], explain: action == "explain", attributes: attributes)
+            check(options, document: operands[0], explain: action == "explain", attributes: attributes, manifests: manifests)
         default:
             fail("unknown policy action '\(action)'\(Suggestions.hint(for: action, in: ["keygen", "sign", "verify", "explain"]))\n\(help)")
         }
@@ -154,7 +166,7 @@ struct PolicyCommand: ToolCommand {
         exit(0)
     }
 
-    private func sign(_ options: [String: String], payload path: String) -> Never {
+    private func sign(_ options: [String: String], payload path: String, manifests: [String]) -> Never {
         let keyPath = require(options, "--key")
         let kid = require(options, "--kid")
         let pem = PolicySigningKey.PEM(String(decoding: read(keyPath), as: UTF8.self))
@@ -192,7 +204,9 @@ struct PolicyCommand: ToolCommand {
             }
         }
         do {
-            Output.write(try PolicyTool.sign(payload: payload, kid: kid, key: key) + "\n")
+            let signed = try PolicyTool.sign(payload: payload, kid: kid, key: key)
+            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: PolicyManifestCheck.load(manifests))
+            Output.write(signed + "\n")
             exit(0)
         } catch {
             fail("cannot sign: \(error)")
@@ -205,7 +219,7 @@ struct PolicyCommand: ToolCommand {
         exit(1)
     }
 
-    private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String]) -> Never {
+    private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String], manifests: [String]) -> Never {
         let keysPath = require(options, "--keys")
         let issuer = require(options, "--issuer")
         var time = Date()
@@ -222,14 +236,23 @@ struct PolicyCommand: ToolCommand {
         } catch {
             fail("\(keysPath): \(error)")
         }
-        let relax = options["--allow-relaxation"] != nil
+        // A manifest says whether its build allows relaxation; the report above it judges the
+        // content alone (relaxation allowed), each build then judges relaxation for itself.
+        guard manifests.isEmpty || options["--allow-relaxation"] == nil else {
+            fail("--allow-relaxation and --manifest: each manifest says whether its build allows relaxation")
+        }
+        let builds = PolicyManifestCheck.load(manifests)
+        let relax = options["--allow-relaxation"] != nil || !builds.isEmpty
         let document = read(path)
         let report = explain
             ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes, at: time)
             : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, at: time)
         // RFC 7517 section 5: keys of a type the library does not use are skipped; say which.
         let ignored = keys.ignored.map { "ignored key \($0): not a type the phones verify with (OKP/Ed25519, EC/P-256)" }
-        Output.write((report.lines + ignored).joined(separator: "\n") + "\n")
-        exit(report.valid ? 0 : 1)
+        let checked = report.valid
+            ? PolicyManifestCheck.lines(document: document, keys: keys, issuer: issuer, builds: builds, allowsRelaxation: relax, at: time)
+            : (lines: [], refused: false)
+        Output.write((report.lines + checked.lines + ignored).joined(separator: "\n") + "\n")
+        exit(report.valid && !checked.refused ? 0 : 1)
     }
 }

@@ -17,10 +17,14 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSDictionary;
 @class NSString;
-@class CallMonitorProtection;
 @class NSData;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (NSData * _Nonnull)policyManifestWithAppVersion:(NSString * _Nullable)appVersion SWIFT_WARN_UNUSED_RESULT;
+@end
+
+@class NSDictionary;
+@class CallMonitorProtection;
 @class CallMonitorPolicyResult;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;

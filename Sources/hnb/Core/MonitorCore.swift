@@ -198,6 +198,9 @@ final class MonitorCore {
         return policies.lastEvent
     }
 
+    /// The code's policy as the engine reads it for rule 26: the app's manifest (issue 38).
+    func codeManifest() -> PolicyManifest { engine.codeManifest() }
+
     /// Told of every document event with the instant: for the simulator's transcript.
     var policyObserver: (@MainActor (MonitorEngine.PolicyEvent, Int64) -> Void)? {
         get { policies.observer }

@@ -34,8 +34,10 @@ extension PolicyDocument {
     /// - Parameters:
     ///   - allowsRelaxation: Whether the app allows relaxation.
     ///   - time: The instant the phone's wall clock reads.
+    ///   - code: The code's policy of the build (its manifest); `nil`: none set.
     package static func judge(
-        _ bytes: [UInt8], keys: PolicyKeySet, issuer: String, crypto: PolicyCrypto?, allowsRelaxation: Bool, at time: Date
+        _ bytes: [UInt8], keys: PolicyKeySet, issuer: String, crypto: PolicyCrypto?, allowsRelaxation: Bool, at time: Date,
+        code: PolicyManifest? = nil
     ) -> PolicyJudgement {
         let document: PolicyDocument
         switch verifyExplained(bytes, keys: keys, issuer: issuer, crypto: crypto) {
@@ -45,6 +47,7 @@ extension PolicyDocument {
         // The engine as `setPolicyKeys` and `applyPolicy(document:)` drive it: the same inputs
         // in the same order, and the answer read from the event it reports.
         var engine = MonitorEngine()
+        if let code { engine.adoptCode(of: code) }
         let sensors = { MonitorEngine.Sensors(isForeground: true, isCaptured: false) }
         _ = engine.handle(.policyKeys(MonitorEngine.PolicyKeys(allowsRelaxation: allowsRelaxation, restored: nil)), now: 0, wallClock: time, sensors: sensors)
         let actions = engine.handle(.applyPolicy(document, text: bytes), now: 0, wallClock: time, sensors: sensors)
