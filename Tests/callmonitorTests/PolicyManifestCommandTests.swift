@@ -41,6 +41,7 @@ extension CommandLineTests {
             let dir = try await Self.folder(rules: Self.longerCountdown)
             defer { try? FileManager.default.removeItem(at: dir) }
             let report = """
+                signature: valid (EdDSA, kid "k1")
                 valid ver 2 iat 1767225600 exp 4102444800
                 rule 0: when always
                   appWide: code
@@ -141,6 +142,7 @@ extension CommandLineTests {
             defer { try? FileManager.default.removeItem(at: dir) }
             let bare = try await Self.verify(dir, [])
             #expect(bare.stdout == """
+                signature: valid (EdDSA, kid "k1")
                 valid ver 2 iat 1767225600 exp 4102444800
                 rule 0: when os in [ios]
                   appWide: terminate 1
