@@ -223,7 +223,7 @@ extension CommandLineTests {
 
         static let strictManifest = #"{"allowsRelaxation":false,"appVersion":"2.4","appWide":{"flow":"terminate","seconds":10},"attributes":[],"detection":true,"issuer":"i","kids":["k1"],"schemaVersion":1,"screenCaptured":null,"screens":[{"flow":"terminate","name":"transfer","seconds":5}]}"#
 
-        @Test("Relaxation: without a manifest the tool cannot judge it; the library's manifest of a build that refuses relaxation says relaxationNotAllowed as the library and the simulator do; one of a build that allows it says applied, as they do")
+        @Test("Relaxation: without a manifest the tool cannot judge it; with the library's manifests, verify, explain and sign refuse it for the build that refuses relaxation and pass it for the one that allows it, as the library and the simulator do")
         func relaxation() async throws {
             let dir = try await Self.signedFolder()
             defer { try? FileManager.default.removeItem(at: dir) }
@@ -260,6 +260,44 @@ extension CommandLineTests {
             let onlyRelaxed = try await Self.verify(item, in: dir, manifests: [relaxedFile])
             #expect(onlyRelaxed.stdout == "\(Self.signature)\n\(Self.longerReport)\nmanifest \(relaxedFile.path) (appVersion 2.4): applied\n" + Self.ignored)
             #expect(onlyRelaxed.status == 0)
+
+            // explain and sign judge with the same manifests; Ed25519 is deterministic, so what
+            // sign writes for the build that allows relaxation is Python's document, byte for byte.
+            let explain = try await runTool(["policy", "explain", "--keys", dir.appendingPathComponent("set.json").path, "--issuer", "i", "--at", item.at,
+                                             "--attribute", "os=iOS", "--manifest", strictFile.path, "--manifest", relaxedFile.path, dir.appendingPathComponent("relaxing.jws").path])
+            #expect(explain.stdout == """
+                \(Self.signature)
+                valid ver 2 iat 1767225600 exp 4102444800
+                device os=iOS
+                rule 0 applies
+                appWide: code
+                screen transfer: terminate 3600
+                screenCaptured: code
+                detection: code
+                verifierBudget: code
+                manifest \(strictFile.path) (appVersion 2.4): rejected relaxationNotAllowed (this build does not allow relaxation)
+                  rules[0].policy.screens.transfer: terminate 3600 weakens the app's code (screen transfer terminate 5)
+                manifest \(relaxedFile.path) (appVersion 2.4): applied
+
+                """ + Self.ignored)
+            #expect(explain.status == 1)
+            #expect(explain.stderr == "")
+            let payload = dir.appendingPathComponent("relaxing.json")
+            try Data(Self.longer.utf8).write(to: payload)
+            let sign = ["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1", "--manifest"]
+            let refused = try await runTool(sign + [strictFile.path, payload.path])
+            #expect(refused.stdout == "")
+            #expect(refused.stderr == """
+                callmonitor: not signed: a build given with --manifest would refuse it
+                manifest \(strictFile.path) (appVersion 2.4): rejected relaxationNotAllowed (this build does not allow relaxation)
+                  rules[0].policy.screens.transfer: terminate 3600 weakens the app's code (screen transfer terminate 5)
+
+                """)
+            #expect(refused.status == 1)
+            let signed = try await runTool(sign + [relaxedFile.path, payload.path])
+            #expect(signed.stdout == String(decoding: document, as: UTF8.self) + "\n")
+            #expect(signed.stderr == "")
+            #expect(signed.status == 0)
 
             #expect(try await Self.simulated("relaxing", in: dir, relax: false, at: item.at)
                 == #"{"t":0,"kind":"policy","result":"rejected","version":2,"reason":"relaxationNotAllowed","detail":"\#(Self.weaker)"}"#)
