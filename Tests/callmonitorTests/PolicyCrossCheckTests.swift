@@ -7,7 +7,8 @@
 // word where it has nothing of its own to add (it words the instant as `--at`, and relaxation per
 // build). The manifest the tool judges relaxation with is written by the library itself
 // (`policyManifest(appVersion:)`) from the monitor of the cross-check, so a relaxation check that
-// drifted in the engine, the facade or the tool shows here.
+// drifted in the engine, the facade or the tool shows here. The RFC 8037 A.4 and RFC 7515 A.3
+// vectors (Scenarios/policy), genuine and corrupted, go through the same three places.
 
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import hnb
 import hnbTesting
 
 extension CommandLineTests {
-    @Suite("callmonitor policy: the tool, the library and the simulator agree on Python-signed documents")
+    @Suite("callmonitor policy: the tool, the library and the simulator agree (Python-signed documents, the RFC vectors)")
     struct PolicyCrossCheckTests {
         /// One document: what Python signs, how it is damaged, and when it is judged.
         struct Case: Sendable, CustomStringConvertible {
@@ -303,6 +304,47 @@ extension CommandLineTests {
                 == #"{"t":0,"kind":"policy","result":"rejected","version":2,"reason":"relaxationNotAllowed","detail":"\#(Self.weaker)"}"#)
             #expect(try await Self.simulated("relaxing", in: dir, relax: true, at: item.at)
                 == #"{"t":0,"kind":"policy","result":"applied","version":2,"reason":null,"detail":null}"#)
+        }
+
+        @Test("The RFC 8037 A.4 and RFC 7515 A.3 vectors, genuine and with one signature byte changed: verify, applyPolicy and the simulator name one reason", arguments: [
+            ("rfc8037-a4", "rfc8037-a2", "EdDSA"),
+            ("rfc7515-a3", "rfc7515-a3", "ES256"),
+        ])
+        func rfcVectors(document name: String, key: String, alg: String) async throws {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-cross-rfc-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let jwks = try Data(contentsOf: PolicyRFCVectorTests.folder.appendingPathComponent("\(key).jwks.json"))
+            try jwks.write(to: dir.appendingPathComponent("set.json"))
+            let genuine = try String(contentsOf: PolicyRFCVectorTests.folder.appendingPathComponent("\(name).jws"), encoding: .utf8)
+            for (variant, text) in [("genuine", genuine), ("corrupted", try PolicyRFCVectorTests.corrupted(genuine))] {
+                try Data(text.utf8).write(to: dir.appendingPathComponent("\(variant).jws"))
+                let verify = try await runTool(["policy", "verify", "--keys", dir.appendingPathComponent("set.json").path, "--issuer", "joe",
+                                                "--at", "2011-03-22T18:30:00Z", dir.appendingPathComponent("\(variant).jws").path])
+                let instant = Date(timeIntervalSince1970: 1_300_818_600)
+                let result = try await MainActor.run {
+                    let monitor = CallMonitor(callSource: SimulatedCallSource(), appState: SimulatedAppState(), scheduler: ManualScheduler(),
+                                              alertRenderer: SimulatedAlertRenderer(), terminator: SimulatedTerminator(), wallClock: { instant })
+                    try monitor.setPolicyKeys(jwks: jwks, issuer: "joe", allowsRelaxation: false, store: nil, crypto: PolicyCrypto.platform)
+                    return monitor.applyPolicy(document: Data(text.utf8))
+                }
+                let scenario = dir.appendingPathComponent("\(variant).scenario")
+                try Data("0 keys set.json joe\n0 clock 2011-03-22T18:30:00Z\n0 policy \(variant).jws\n".utf8).write(to: scenario)
+                let simulated = try await runTool(["simulate", scenario.path])
+                // The header is read before the signature on the phones, so the corrupted copy is
+                // wrongType there too; only the tool's signature line can say badSignature.
+                let signature = variant == "genuine"
+                    ? "signature: valid (\(alg), key \"\(key)\": the header names no kid, so each pinned \(alg) key was tried)"
+                    : "signature: badSignature: does not verify with key \"\(key)\" (\(alg))"
+                #expect(verify.stdout == signature + "\n" + PolicyRFCVectorTests.wrongType + "\n", "\(variant)")
+                #expect(verify.status == 1)
+                #expect(verify.stderr == "")
+                #expect(result == .rejected(.wrongType, detail: #"header typ: expected "hnb-policy+jwt" (or application/hnb-policy+jwt), got none"#), "\(variant)")
+                #expect(result.description == PolicyRFCVectorTests.wrongType, "\(variant): the tool's refusal is applyPolicy's answer word for word")
+                #expect(simulated.stdout == #"{"t":0,"kind":"policy","result":"rejected","version":null,"reason":"wrongType","detail":"header typ: expected \"hnb-policy+jwt\" (or application/hnb-policy+jwt), got none"}"# + "\n", "\(variant)")
+                #expect(simulated.status == 0)
+                #expect(simulated.stderr == "")
+            }
         }
     }
 }
