@@ -403,6 +403,12 @@ struct RecordingTests {
         // screen, which a replayed `tap` could press (a delegate the replay still holds).
         #expect(script.tapWithNothingToPress(now: 1_500_000_000, presentationShown: false) == "1.5 tap")
         #expect(script.tapWithNothingToPress(now: 1_500_000_000, presentationShown: true) == "1.5 tap stale")
+        // Its time counts from the start of the recording, as every line's does: a recording
+        // begun 4 s into the session writes a tap at 5.5 s as 1.5 (an independent mutant that
+        // wrote the clock's own reading survived the whole suite, whose recordings start at 0).
+        let later = SessionScript(origin: 4_000_000_000)
+        #expect(later.tapWithNothingToPress(now: 5_500_000_000, presentationShown: false) == "1.5 tap")
+        #expect(later.tapWithNothingToPress(now: 5_500_000_000, presentationShown: true) == "1.5 tap stale")
     }
 
     @Test("A protection keeps the app's name when the scenario language can say it, and its context as the protect command writes it")
