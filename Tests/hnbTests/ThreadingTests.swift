@@ -211,6 +211,43 @@ struct ThreadingTests {
         source.stop()
     }
 
+    @Test("ExternalCallSource: the delivery a start on the main thread replaced, returning while the main thread delivers to the new listener, hands nothing over: a change sent meanwhile reaches the new listener after, on the main thread")
+    func replacedDeliveryReturnsToNothing() async {
+        let source = ExternalCallSource()
+        let insideX = DispatchSemaphore(value: 0)
+        let releaseX = DispatchSemaphore(value: 0)
+        let senderDone = DispatchSemaphore(value: 0)
+        source.start { batch in
+            if batch == .changes([CallSnapshot(id: CallID("X"))]) {
+                insideX.signal()
+                releaseX.wait()
+            }
+        }
+        Thread.detachNewThread {
+            source.send([CallSnapshot(id: CallID("X"))])
+            senderDone.signal()
+        }
+        #expect(insideX.wait(timeout: .now() + 5) == .success)
+        let heard = Locked<[(batch: CallBatch, onMain: Bool)]>([])
+        source.start { batch in
+            heard.withLock { $0.append((batch, MainQueue.isCurrent)) }
+            guard batch.isComplete else { return }
+            // Inside the main thread's delivery of the complete list: Y is sent from a third
+            // thread (it waits, the main thread is delivering), then X's held delivery returns.
+            let sentY = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                source.send([CallSnapshot(id: CallID("Y"))])
+                sentY.signal()
+            }
+            sentY.wait()
+            releaseX.signal()
+            senderDone.wait()
+        }
+        #expect(heard.value.map(\.batch) == [.complete([CallSnapshot(id: CallID("X"))]), .changes([CallSnapshot(id: CallID("Y"))])])
+        #expect(heard.value.map(\.onMain) == [true, true])
+        source.stop()
+    }
+
     @Test("MainQueue tells main-queue work from other threads")
     func mainQueueDetection() async {
         #expect(MainQueue.isCurrent)
