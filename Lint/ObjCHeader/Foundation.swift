@@ -20,6 +20,7 @@ open class NSLock: @unchecked Sendable {
     public init() {}
     open func lock() {}
     open func unlock() {}
+    open func `try`() -> Bool { true }
     public func withLock<R>(_ body: () throws -> R) rethrows -> R { try body() }
 }
 
