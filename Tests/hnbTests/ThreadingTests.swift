@@ -248,6 +248,27 @@ struct ThreadingTests {
         source.stop()
     }
 
+    @Test("ExternalCallSource: a stop and start made inside the main thread's own delivery (the app's code in that step) leave the source delivering: the new listener gets the complete list, then later changes")
+    func restartInsideTheMainThreadsDelivery() async {
+        let source = ExternalCallSource()
+        let heard = Locked<[CallBatch]>([])
+        let second: @Sendable (CallBatch) -> Void = { batch in heard.withLock { $0.append(batch) } }
+        source.start { batch in
+            if batch == .changes([CallSnapshot(id: CallID("A"))]) {
+                // A sent on the main thread is delivered there, as the monitor's step would run.
+                MainActor.assumeIsolated {
+                    source.stop()
+                    source.start(second)
+                }
+            }
+        }
+        source.send([CallSnapshot(id: CallID("A"))])
+        #expect(heard.value == [.complete([CallSnapshot(id: CallID("A"))])])
+        await Task.detached { source.send([CallSnapshot(id: CallID("B"))]) }.value
+        #expect(heard.value == [.complete([CallSnapshot(id: CallID("A"))]), .changes([CallSnapshot(id: CallID("B"))])])
+        source.stop()
+    }
+
     @Test("MainQueue tells main-queue work from other threads")
     func mainQueueDetection() async {
         #expect(MainQueue.isCurrent)
