@@ -98,6 +98,10 @@ struct DrainWithoutWaitingTests {
         holder.done.wait()
         #expect(applied == ["stop"])
         #expect(mostDeferred <= 3)
+        // Never past the bound, by the queue's own peak, which sampling between turns can miss.
+        // Not `== 3`: on a loaded machine fewer turns of the main queue may fit in the holder's
+        // two seconds (one was seen in a parallel run); a fourth retry shows whenever they fit.
+        #expect(queue.mostDeferredDrains <= 3)
         #expect(holder.gaveUp.value)
         #expect(queue.deferredDrains == 0)
     }
