@@ -37,9 +37,12 @@ package enum CallSourceConformance {
         package var placeCall: (@MainActor (any CallSource) async throws -> CallID)?
         /// Ends a call that ``placeCall`` made.
         package var endCall: (@MainActor (any CallSource, CallID) async throws -> Void)?
-        /// How long to wait for a delivery that comes asynchronously, and how long to listen for
-        /// one that must not come, in seconds.
-        package var timeout: Double
+        /// Seconds to wait for a delivery that must come before calling it missing. The waits
+        /// end as soon as the delivery comes, so a generous bound costs a passing run nothing,
+        /// and a loaded machine cannot miss it (``Patience/seconds`` by default).
+        package var patience: Double
+        /// Seconds to listen for a delivery that must not come (after ``CallSource/stop()``).
+        package var quietPeriod: Double
 
         /// A driver.
         ///
@@ -48,17 +51,22 @@ package enum CallSourceConformance {
         ///   - placeCall: Makes a call live and returns its identifier; `nil` if the source can
         ///     never report a call.
         ///   - endCall: Ends a call that `placeCall` made.
-        ///   - timeout: Seconds to wait for an asynchronous delivery (clamped to 0.01…60).
+        ///   - patience: Seconds to wait for a delivery that must come (clamped to 0.01…3600;
+        ///     NaN means the default).
+        ///   - quietPeriod: Seconds to listen for a delivery that must not come (clamped to
+        ///     0.01…60; NaN means the default of 1 s).
         package init(
             makeSource: @escaping @MainActor () async throws -> any CallSource,
             placeCall: (@MainActor (any CallSource) async throws -> CallID)? = nil,
             endCall: (@MainActor (any CallSource, CallID) async throws -> Void)? = nil,
-            timeout: Double = 1
+            patience: Double = Patience.seconds,
+            quietPeriod: Double = 1
         ) {
             self.makeSource = makeSource
             self.placeCall = placeCall
             self.endCall = endCall
-            self.timeout = timeout.isNaN ? 1 : min(max(timeout, 0.01), 60)
+            self.patience = patience.isNaN ? Patience.seconds : min(max(patience, 0.01), 3600)
+            self.quietPeriod = quietPeriod.isNaN ? 1 : min(max(quietPeriod, 0.01), 60)
         }
     }
 
@@ -91,7 +99,8 @@ package enum CallSourceConformance {
                 results.append(Result(name: name, failure: "threw \(error)"))
             }
         }
-        let wait = driver.timeout
+        let wait = driver.patience
+        let quiet = driver.quietPeriod
 
         await check("the first delivery after start is a complete list") {
             let source = try await driver.makeSource()
@@ -111,7 +120,7 @@ package enum CallSourceConformance {
                 _ = await recorder.batch(at: 0, within: wait)
                 source.stop()
                 let count = recorder.count
-                try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
+                try await Task.sleep(nanoseconds: UInt64(quiet * 1e9))
                 return recorder.count == count ? nil : "\(recorder.count - count) deliveries came after stop"
             }
             return results
@@ -166,7 +175,7 @@ package enum CallSourceConformance {
             let count = recorder.count
             let id = try await placeCall(source)
             if let endCall = driver.endCall { try await endCall(source, id) }
-            try await Task.sleep(nanoseconds: UInt64(wait * 1e9))
+            try await Task.sleep(nanoseconds: UInt64(quiet * 1e9))
             return recorder.count == count ? nil : "\(recorder.count - count) deliveries came after stop"
         }
 

@@ -4,6 +4,7 @@
 import Dispatch
 import Foundation
 import Testing
+import hnbTesting
 
 /// Where the scenario files and their expected transcripts live.
 let scenarioDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenarios")
@@ -519,9 +520,9 @@ extension CommandLineTests {
 
             func screen() async throws -> String { try await run(["capture-pane", "-t", "demo", "-p"]) }
 
-            /// Polls the screen until `predicate` holds or 10 seconds pass.
+            /// Polls the screen until `predicate` holds or the tests' patience runs out.
             func waitFor(_ what: String, _ predicate: (String) -> Bool) async throws -> String {
-                let deadline = Date().addingTimeInterval(10)
+                let deadline = Date().addingTimeInterval(Patience.seconds)
                 var last = ""
                 while Date() < deadline {
                     last = try await screen()

@@ -7,6 +7,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import hnbTesting
 
 /// The peak resident memory of process `pid` (VmHWM), in kilobytes; nil if it cannot be read.
 private func peakMemoryKB(of pid: Int32) -> Int? {
@@ -41,7 +42,7 @@ struct SimulateStreamingTests {
         }
         // A tool that keeps the transcript until the end prints nothing for hours: stop it after
         // a while, so that the test fails instead of hanging.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Patience.seconds) { kill(pid, SIGKILL) }
         let fd = output.fileHandleForReading.fileDescriptor
         let (first, early, late, total) = await withCheckedContinuation { (done: CheckedContinuation<(String, Int?, Int?, Int), Never>) in
             DispatchQueue.global().async {

@@ -89,7 +89,7 @@ func replayRecordedSessions(_ lab: TelephonyLab) async throws {
         // A session still running is stopped as Ctrl-C's sibling would (then its file is complete).
         if session.watch.isRunning {
             kill(session.watch.process.processIdentifier, SIGTERM)
-            _ = try await session.watch.waitForExit(seconds: 10)
+            _ = try await session.watch.waitForExit()
         }
         let name = session.recording.lastPathComponent
         let text = try String(contentsOf: session.recording, encoding: .utf8)
@@ -166,9 +166,9 @@ struct TelephonyEndToEndTests {
     /// Stops `watch` as Ctrl-C's sibling SIGTERM would and checks that it ended for that reason.
     private func stop(_ watch: LabProcess) async throws -> [String] {
         kill(watch.process.processIdentifier, SIGTERM)
-        let status = try await watch.waitForExit(seconds: 10)
+        let status = try await watch.waitForExit()
         #expect(status == 128 + SIGTERM, "watch should have been stopped by SIGTERM, not have exited by itself")
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await watch.output!.waitForEnd()
         return transcript(watch)
     }
 
@@ -184,9 +184,9 @@ struct TelephonyEndToEndTests {
             try await lab.network("ring +15550001")
             try await watch.output!.waitFor(#""state":"ringing""#, "the ringing call")
             try await lab.answer()
-            let status = try await watch.waitForExit(seconds: 15)
+            let status = try await watch.waitForExit()
             #expect(status == 0, "the force exit is exit(0)")
-            try await Task.sleep(nanoseconds: 100_000_000)
+            try await watch.output!.waitForEnd()
             let lines = transcript(watch)
             let a = callPath(daemon, 1)
             let isTick = { (line: String) in line.contains(#""kind":"alert""#) && !line.contains(#""remaining":3,"#) }
@@ -270,9 +270,9 @@ struct TelephonyEndToEndTests {
     func callLiveAtStart(daemon: TelephonyLab.Daemon) async throws {
         try await withLab(daemon) { lab in
             try await lab.network("ring +15550001")
-            try await lab.poll("the call to ring", seconds: 10) { (try? await lab.callPath(daemon == .ofono ? "incoming" : "ringing-in")) != nil }
+            try await lab.poll("the call to ring") { (try? await lab.callPath(daemon == .ofono ? "incoming" : "ringing-in")) != nil }
             try await lab.answer()
-            try await lab.poll("the call to be active", seconds: 10) { (try? await lab.callPath("active")) != nil }
+            try await lab.poll("the call to be active") { (try? await lab.callPath("active")) != nil }
             let watch = try lab.watch(["--backend", daemon.rawValue, "--flow", "acknowledge", "--seconds", "0"])
             try await watch.output!.waitFor(#""kind":"alert""#, "the dialog")
             try await lab.network("hangup")
@@ -471,7 +471,8 @@ struct TelephonyPolicyTests {
             try await lab.network("ring +15550001")
             try await watch.output!.waitFor(#""kind":"alert""#, "the dialog")
             kill(watch.process.processIdentifier, SIGTERM)
-            _ = try await watch.waitForExit(seconds: 10)
+            _ = try await watch.waitForExit()
+            try await watch.output!.waitForEnd()
             let lines = watch.output!.snapshot.map(WatchLine.withoutTime)
             try #require(lines.count == 7, "\(lines)")
             #expect(lines[0] == WatchLine.watch("ofono", "acknowledge flow, button after 0 s"))
@@ -491,13 +492,14 @@ struct TelephonyPolicyTests {
     func ofonoGrantedPolicy() async throws {
         try await withLab(.ofono, policy: .stock(extra: ofonoReadGrant)) { lab in
             try await lab.network("ring +15550001")
-            try await lab.poll("the call to ring", seconds: 10) { (try? await lab.callPath("incoming")) != nil }
+            try await lab.poll("the call to ring") { (try? await lab.callPath("incoming")) != nil }
             try await lab.answer()
-            try await lab.poll("the call to be active", seconds: 10) { (try? await lab.callPath("active")) != nil }
+            try await lab.poll("the call to be active") { (try? await lab.callPath("active")) != nil }
             let watch = try lab.watch(["--backend", "ofono", "--flow", "acknowledge", "--seconds", "0"], asNobody: true)
             try await watch.output!.waitFor(#""kind":"alert""#, "the dialog")
             kill(watch.process.processIdentifier, SIGTERM)
-            _ = try await watch.waitForExit(seconds: 10)
+            _ = try await watch.waitForExit()
+            try await watch.output!.waitForEnd()
             #expect(watch.output!.snapshot.map(WatchLine.withoutTime) == [
                 WatchLine.watch("ofono", "acknowledge flow, button after 0 s"),
                 WatchLine.telephony("watching", "ofono"),
@@ -513,13 +515,14 @@ struct TelephonyPolicyTests {
     func modemManagerStockPolicy() async throws {
         try await withLab(.modemManager, policy: .stock(extra: nil)) { lab in
             try await lab.network("ring +15550001")
-            try await lab.poll("the call to ring", seconds: 10) { (try? await lab.callPath("ringing-in")) != nil }
+            try await lab.poll("the call to ring") { (try? await lab.callPath("ringing-in")) != nil }
             let watch = try lab.watch(["--backend", "modemmanager", "--flow", "acknowledge", "--seconds", "0"], asNobody: true)
             try await watch.output!.waitFor(#""kind":"alert""#, "the dialog")
             try await lab.answer()
             try await watch.output!.waitFor(#""state":"connected""#, "the answered call")
             kill(watch.process.processIdentifier, SIGTERM)
-            _ = try await watch.waitForExit(seconds: 10)
+            _ = try await watch.waitForExit()
+            try await watch.output!.waitForEnd()
             let a = callPath(.modemManager, 1)
             #expect(watch.output!.snapshot.map(WatchLine.withoutTime) == [
                 WatchLine.watch("modemmanager", "acknowledge flow, button after 0 s"),
@@ -546,14 +549,11 @@ final class ConformanceCalls {
 
     init(_ lab: TelephonyLab) { self.lab = lab }
 
-    /// Polls `condition` every 100 ms for up to 15 s; a timeout is an error.
+    /// Polls `condition` every 100 ms for up to ``Patience/seconds``; a timeout is an error.
     private func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        for _ in 0..<150 {
-            if (try? await condition()) == true { return }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+        if await Patience.wait(every: 0.1, until: { (try? await condition()) == true }) { return }
         let calls = (try? await lab.calls()).map { "\($0)" } ?? "(the call list could not be read)"
-        throw LabError("timed out after 15 s waiting for \(what); the daemon lists \(calls)")
+        throw LabError("timed out after \(Int(Patience.seconds)) s waiting for \(what); the daemon lists \(calls)")
     }
 
     /// Hangs everything up and waits until the daemon lists no live call.
@@ -629,7 +629,7 @@ extension ConformanceCalls {
             },
             placeCall: { _ in try await self.place() },
             endCall: { _, id in try await self.end(id) },
-            timeout: 10
+            quietPeriod: 10
         ))
     }
 }

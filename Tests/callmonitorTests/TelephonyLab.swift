@@ -55,10 +55,21 @@ final class LineCollector: @unchecked Sendable {
     var snapshot: [String] { lock.withLock { lines } }
     var isAtEnd: Bool { lock.withLock { ended } }
 
-    /// Waits until `count` lines contain `text`; fails with the lines so far after `seconds`.
+    /// Waits until the output has ended (the process closed it, by exiting), so that every line
+    /// it wrote is in ``snapshot``: reading after a fixed pause can miss the last lines when the
+    /// reading thread waits for a core.
+    func waitForEnd() async throws {
+        guard await Patience.wait(until: { isAtEnd }) else {
+            throw LabError("the output did not end within \(Int(Patience.seconds)) s")
+        }
+    }
+
+    /// Waits until `count` lines contain `text`; fails with the lines so far after
+    /// ``Patience/seconds`` (no real-clock figure a loaded machine can miss), or at once when the
+    /// output has ended without them.
     @discardableResult
-    func waitFor(_ text: String, count: Int = 1, seconds: Double = 20, _ what: String) async throws -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
+    func waitFor(_ text: String, count: Int = 1, _ what: String) async throws -> [String] {
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         while true {
             let now = snapshot
             if now.filter({ $0.contains(text) }).count >= count { return now }
@@ -114,11 +125,12 @@ final class LabProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the process to end by itself and returns its status.
-    func waitForExit(seconds: Double) async throws -> Int32 {
-        let deadline = Date().addingTimeInterval(seconds)
+    /// Waits for the process to end by itself (for up to ``Patience/seconds``) and returns its
+    /// status.
+    func waitForExit() async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(Patience.seconds)
         while process.isRunning {
-            if Date() > deadline { throw LabError("\(name) did not exit within \(seconds) s") }
+            if Date() > deadline { throw LabError("\(name) did not exit within \(Int(Patience.seconds)) s") }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         return process.terminationStatus
@@ -285,7 +297,7 @@ final class TelephonyLab: @unchecked Sendable {
         let configFile = folder.appendingPathComponent("bus.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         bus = try launch("dbus-daemon", "/usr/bin/dbus-daemon", ["--config-file=\(configFile.path)", "--nofork", "--nopidfile"])
-        try await poll("the private bus to listen", seconds: 10) {
+        try await poll("the private bus to listen") {
             FileManager.default.fileExists(atPath: self.folder.path + "/system_bus_socket")
         }
     }
@@ -299,7 +311,7 @@ final class TelephonyLab: @unchecked Sendable {
         case .modemManager:
             modemProcess = try launch("fake-modem", Self.python, [Self.fakeModem, "--pty", folder.path + "/ttyFAKE"], collect: true)
         }
-        let lines = try await modemProcess!.output!.waitFor("\"ctl\"", seconds: 10, "the fake modem's ports")
+        let lines = try await modemProcess!.output!.waitFor("\"ctl\"", "the fake modem's ports")
         let info = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any] ?? [:]
         controlPort = info["ctl"] as? Int ?? 0
         atPort = info["at"] as? Int ?? 0
@@ -330,7 +342,7 @@ final class TelephonyLab: @unchecked Sendable {
         case .ofono: try await startOfono()
         case .modemManager:
             _ = try launch("polkit-mock", Self.python, ["-m", "dbusmock", "--system", "--template", "polkitd"])
-            try await poll("the polkit mock", seconds: 15) {
+            try await poll("the polkit mock") {
                 (try? await self.run("/usr/bin/gdbus", ["call", "--system", "-d", "org.freedesktop.PolicyKit1", "-o", "/org/freedesktop/PolicyKit1/Authority", "-m", "org.freedesktop.DBus.Mock.AllowUnknown", "true"]))?.status == 0
             }
             try makeFakeSysfs()
@@ -350,7 +362,7 @@ final class TelephonyLab: @unchecked Sendable {
         var environment = self.environment
         environment["OFONO_PHONESIM_CONFIG"] = config.path
         telephonyDaemon = try launch("ofonod", "/usr/sbin/ofonod", ["-n", "-d", "-P", "udevng,bluez5,hfp_bluez5,dun_gw_bluez5,hfp_ag_bluez5,sap"], environment: environment)
-        try await poll("oFono to list the phonesim modem", seconds: 15) {
+        try await poll("oFono to list the phonesim modem") {
             try await self.gdbus("org.ofono", "/", "org.ofono.Manager.GetModems").contains("/phonesim")
         }
     }
@@ -359,11 +371,11 @@ final class TelephonyLab: @unchecked Sendable {
     /// which oFono refuses to dial.
     func powerOfonoModem() async throws {
         _ = try await gdbus("org.ofono", "/phonesim", "org.ofono.Modem.SetProperty", "Powered", "<true>")
-        try await poll("oFono's voice call manager", seconds: 15) {
+        try await poll("oFono's voice call manager") {
             try await self.gdbus("org.ofono", "/", "org.ofono.Manager.GetModems").contains("org.ofono.VoiceCallManager")
         }
         _ = try await gdbus("org.ofono", "/phonesim", "org.ofono.Modem.SetProperty", "Online", "<true>")
-        try await poll("oFono to put the modem online", seconds: 15) {
+        try await poll("oFono to put the modem online") {
             try await self.gdbus("org.ofono", "/phonesim", "org.ofono.Modem.GetProperties").contains("'Online': <true>")
         }
     }
@@ -394,7 +406,7 @@ final class TelephonyLab: @unchecked Sendable {
         let port = "\(folder.path)/sys/devices/usb1/1-1/1-1:1.0/tty/pts/\(ptyNumber)"
         let script = "mount -t tmpfs fake /sys/class/tty && mkdir /sys/class/tty/pts && ln -s '\(port)' /sys/class/tty/pts/\(ptyNumber) && exec /usr/sbin/ModemManager --test-no-udev --test-no-suspend-resume --test-no-qrtr --debug"
         telephonyDaemon = try launch("ModemManager", "/usr/bin/unshare", ["-m", "--propagation", "private", "/bin/sh", "-c", script])
-        try await poll("ModemManager on the bus", seconds: 15) {
+        try await poll("ModemManager on the bus") {
             (try? await self.run("/usr/bin/mmcli", ["-L"]))?.status == 0
         }
     }
@@ -402,14 +414,14 @@ final class TelephonyLab: @unchecked Sendable {
     /// Plugs the modem in, waits for ModemManager to initialise it, and enables it.
     private func bringModemManagerModemUp() async throws {
         try await plugModem()
-        try await poll("ModemManager to initialise the modem", seconds: 30) {
+        try await poll("ModemManager to initialise the modem") {
             let modem = try? await self.run("/usr/bin/mmcli", ["-m", "any"])
             return modem?.output.contains("state: disabled") == true || modem?.output.contains("state: enabled") == true
         }
         let enabled = try await run("/usr/bin/mmcli", ["-m", "any", "-e"])
         guard enabled.status == 0 else { throw LabError("mmcli -e failed: \(enabled.output)") }
         // Until it is registered, ModemManager allows emergency calls only.
-        try await poll("the modem to register with the network", seconds: 15) {
+        try await poll("the modem to register with the network") {
             (try? await self.run("/usr/bin/mmcli", ["-m", "any"]))?.output.contains("state: registered") == true
         }
     }
@@ -620,14 +632,11 @@ final class TelephonyLab: @unchecked Sendable {
         return result.output
     }
 
-    /// Polls `condition` every 100 ms; a timeout is an error, never a silent fall-through.
-    func poll(_ what: String, seconds: Double, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            if (try? await condition()) == true { return }
-            if Date() > deadline { throw LabError("timed out after \(seconds) s waiting for \(what)") }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
+    /// Polls `condition` every 100 ms for up to ``Patience/seconds``; a timeout is an error,
+    /// never a silent fall-through.
+    func poll(_ what: String, _ condition: () async throws -> Bool) async throws {
+        if await Patience.wait(every: 0.1, until: { (try? await condition()) == true }) { return }
+        throw LabError("timed out after \(Int(Patience.seconds)) s waiting for \(what)")
     }
 
     /// Stops every process in the reverse order of their start (SIGTERM, then SIGKILL after 3 s)

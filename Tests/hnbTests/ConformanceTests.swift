@@ -51,7 +51,7 @@ struct ConformanceTests {
                 return CallID(id)
             },
             endCall: { source, id in try (source as! SimulatedCallSource).end(id.rawValue) },
-            timeout: 0.05
+            quietPeriod: 0.05
         ))
         #expect(results.map(\.description) == Self.allChecks)
     }
@@ -71,7 +71,7 @@ struct ConformanceTests {
                 let external = source as! ExternalCallSource
                 await Task.detached { external.send([CallSnapshot(id: id, hasConnected: true, hasEnded: true)]) }.value
             },
-            timeout: 0.05
+            quietPeriod: 0.05
         ))
         #expect(results.map(\.description) == Self.allChecks)
     }
@@ -80,7 +80,7 @@ struct ConformanceTests {
     func noTelephony() async {
         let results = await CallSourceConformance.run(CallSourceConformance.Driver(
             makeSource: { NoTelephonyCallSource() },
-            timeout: 0.05
+            quietPeriod: 0.05
         ))
         #expect(results.map(\.description) == [
             "PASS the first delivery after start is a complete list",
@@ -100,7 +100,7 @@ struct ConformanceTests {
                 return id
             },
             endCall: { source, id in (source as! ForgetfulCallSource).send(.changes([CallSnapshot(id: id, hasEnded: true)])) },
-            timeout: 0.05
+            quietPeriod: 0.05
         ))
         #expect(results.map(\.description) == [
             "PASS the first delivery after start is a complete list",

@@ -121,9 +121,9 @@ struct FailClosedTests {
                                   alertRenderer: SimulatedAlertRenderer(), terminator: probe)
         monitor.setBeforeForceExit(budget: 0.05) {
             probe.record("hook begins")
-            // Blocks the main thread until the watchdog has fired (at most 30 s, so a broken
-            // watchdog fails the test instead of hanging it).
-            let fired = probe.released.wait(timeout: .now() + 30) == .success
+            // Blocks the main thread until the watchdog has fired (at most the tests' patience,
+            // so a broken watchdog fails the test instead of hanging it).
+            let fired = probe.released.wait(timeout: .now() + Patience.seconds) == .success
             probe.record("hook returns, watchdog fired: \(fired)")
         }
         monitor.startMonitoring(withTerminateIn: 1)
@@ -142,7 +142,7 @@ struct FailClosedTests {
         monitor.setBeforeForceExit(budget: 0.05) { probe.record("hook") }
         monitor.setOutcomeHandler { outcome in
             probe.record("outcome \(outcome.ending) begins")
-            let fired = probe.released.wait(timeout: .now() + 30) == .success
+            let fired = probe.released.wait(timeout: .now() + Patience.seconds) == .success
             probe.record("outcome returns, watchdog fired: \(fired)")
         }
         monitor.startMonitoring(withTerminateIn: 1)

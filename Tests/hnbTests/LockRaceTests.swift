@@ -337,7 +337,7 @@ struct LockRaceTests {
         // A last element from here, so that a stream kept after the last yield still ends.
         broadcaster.yield(total)
         for stream in streams {
-            let received = await firstElements(of: stream, through: total, waitingAtMost: 10)
+            let received = await firstElements(of: stream, through: total, waitingAtMost: Patience.seconds)
             // From its first element on, nothing missing, nothing repeated, nothing out of order.
             // Compared as a count and a check, not as arrays: a failure would otherwise print a
             // diff of tens of thousands of elements, which takes minutes.
@@ -382,8 +382,7 @@ struct LockRaceTests {
         let made = first.made + second.made
         let disarmed = first.disarmed + second.disarmed
         // Every watchdog that was not disarmed in time fires exactly once; wait for the last.
-        let waitUntil = Date().addingTimeInterval(30)
-        while firings.value < made - disarmed && Date() < waitUntil { try await Task.sleep(nanoseconds: 1_000_000) }
+        await Patience.wait(every: 0.001) { firings.value >= made - disarmed }
         try await Task.sleep(nanoseconds: 50_000_000)
         #expect(firings.value == made - disarmed)
         #expect(made > 100, "too few watchdogs to race")

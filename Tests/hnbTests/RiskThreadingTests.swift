@@ -45,8 +45,7 @@ struct RiskSignalThreadingTests {
         let readers = startReaders(4, monitor: monitor, log: log, stop: stop)
         // The rounds below take a fraction of a second; when the global queue is busy with other
         // suites, the readers could otherwise start only after them and read nothing of interest.
-        let readersDeadline = Date().addingTimeInterval(30)
-        while log.summary.reads < 4 && Date() < readersDeadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        await Patience.wait(every: 0.001) { log.summary.reads >= 4 }
         h.monitor.startMonitoring(withTerminateIn: 3)
         for round in 0..<2000 {
             let id = "c\(round)"

@@ -36,10 +36,9 @@ struct TelephonySourceTests {
         let source = TelephonyCallSource(backend: .auto, busAddress: missingBus) { recorder.status($0) }
         source.start { recorder.batch($0) }
         defer { source.stop() }
-        for _ in 0..<100 where recorder.seen.batches.isEmpty {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        // Retries every second; each distinct failure is reported once.
+        // The first failure, then a second and a half of retries (one a second): each distinct
+        // failure is reported once. A slow start only means fewer retries, never a second report.
+        await Patience.wait { !recorder.seen.batches.isEmpty && !recorder.seen.statuses.isEmpty }
         try await Task.sleep(nanoseconds: 1_500_000_000)
         let seen = recorder.seen
         #expect(seen.batches == [.complete([])])
@@ -67,9 +66,7 @@ struct TelephonySourceTests {
         // The same source, with detection on: it does try, which shows the check above could fail.
         monitor.setCallDetectionEnabled(true)
         monitor.startMonitoring(withTerminateIn: 5)
-        for _ in 0..<100 where recorder.seen.statuses.isEmpty {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+        await Patience.wait { !recorder.seen.statuses.isEmpty }
         monitor.stopMonitoring()
         #expect(recorder.seen.statuses.count == 1)
     }

@@ -106,7 +106,7 @@ struct ThreadingTests {
                 source.send([CallSnapshot(id: CallID("B"), hasConnected: true)])
                 sent.signal()
             }
-            waits.append(sent.wait(timeout: .now() + 5))
+            waits.append(sent.wait(timeout: .now() + Patience.seconds))
         }
         monitor.startMonitoring(withTerminateIn: 9)
         // On the main thread the delivery runs the whole step, delegate included, at once.
@@ -135,7 +135,7 @@ struct ThreadingTests {
                 source.send([CallSnapshot(id: CallID("B"))])
                 sent.signal()
             }
-            let waited = sent.wait(timeout: .now() + 5)
+            let waited = sent.wait(timeout: .now() + Patience.seconds)
             waits.withLock { $0.append(waited) }
         }
         source.stop()
@@ -160,7 +160,7 @@ struct ThreadingTests {
         }
         // Own threads, not the global queue, for the same reason as above.
         Thread.detachNewThread { source.send([CallSnapshot(id: CallID("X"))]) }
-        #expect(inside.wait(timeout: .now() + 5) == .success)
+        #expect(inside.wait(timeout: .now() + Patience.seconds) == .success)
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: 0.05)
             release.signal()
@@ -191,11 +191,11 @@ struct ThreadingTests {
             }
         }
         Thread.detachNewThread { source.send([CallSnapshot(id: CallID("X"))]) }
-        #expect(inside.wait(timeout: .now() + 5) == .success)
+        #expect(inside.wait(timeout: .now() + Patience.seconds) == .success)
         // The delivery of X is held until stop has returned. Were stop to wait for it (the old
-        // design), the releaser lets it go after ten seconds and says so, rather than hang.
+        // design), the releaser lets it go after the tests' patience and says so, rather than hang.
         Thread.detachNewThread {
-            if stopped.wait(timeout: .now() + 10) == .timedOut { releasedUnstopped.withLock { $0 = true } }
+            if stopped.wait(timeout: .now() + Patience.seconds) == .timedOut { releasedUnstopped.withLock { $0 = true } }
             release.signal()
         }
         source.stop()
@@ -227,7 +227,7 @@ struct ThreadingTests {
             source.send([CallSnapshot(id: CallID("X"))])
             senderDone.signal()
         }
-        #expect(insideX.wait(timeout: .now() + 5) == .success)
+        #expect(insideX.wait(timeout: .now() + Patience.seconds) == .success)
         let heard = Locked<[(batch: CallBatch, onMain: Bool)]>([])
         source.start { batch in
             heard.withLock { $0.append((batch, MainQueue.isCurrent)) }

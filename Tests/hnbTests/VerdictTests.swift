@@ -284,9 +284,7 @@ struct VerdictShownTests {
         }
         v.h.monitor.startMonitoring(withAcknowledgeIn: 5)
         try v.h.calls.incoming("A")
-        for _ in 0..<500 where v.h.monitor.currentSecurityEvent?.verdict != .bankIsNotCalling {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        await Patience.wait { v.h.monitor.currentSecurityEvent?.verdict == .bankIsNotCalling }
         #expect(v.h.monitor.currentSecurityEvent?.verdict == .bankIsNotCalling)
         #expect(ranOnMain.value == false)
         v.h.monitor.stopMonitoring()
