@@ -13,17 +13,20 @@ package enum Patience {
     /// far beyond any scheduling delay, short enough that a real hang fails the run.
     package static let seconds: Double = 120
 
-    /// Polls `condition` every `interval` seconds until it holds or ``seconds`` pass. It runs in
-    /// the caller's isolation, so the condition may read the caller's state.
+    /// Polls `condition` every `interval` seconds (at least 1 ms) until it holds or `bound`
+    /// seconds pass. It runs in the caller's isolation, so the condition may read the caller's
+    /// state; an error it throws ends the wait at once.
     ///
-    /// - Returns: Whether `condition` held; `false` only after the whole patience.
+    /// - Parameter bound: ``seconds`` unless a test of the wait itself needs a short one.
+    /// - Returns: Whether `condition` held; `false` only after the whole bound.
     @discardableResult
     package static func wait(
+        within bound: Double = seconds,
         every interval: Double = 0.01,
         isolation: isolated (any Actor)? = #isolation,
         until condition: () async throws -> Bool
     ) async rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(bound)
         while true {
             if try await condition() { return true }
             if Date() >= deadline { return false }
