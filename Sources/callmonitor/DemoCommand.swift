@@ -23,11 +23,11 @@ struct DemoCommand: ToolCommand {
                 }
                 options.speed = speed
             },
-            .checked("--language", "CODE", """
+            .language("""
                 language of the dialog: \(Languages.available.joined(separator: " "))
                 (only the dialog: it is what the user sees; the narration
                 around it explains the library to you and stays in English)
-                """) { options, code throws(OptionValueError) in options.strings = try languageStrings(code) },
+                """) { $0.strings = $1 },
             .flag("--interactive", "drive it yourself with keys instead of the built-in story") { $0.interactive = true },
             .text("--record", "FILE", "record the monitor's session on the live clock to FILE (replay it with\n'callmonitor replay FILE --check')") {
                 $0.record = $1

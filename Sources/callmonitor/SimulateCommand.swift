@@ -26,10 +26,10 @@ struct SimulateCommand: ToolCommand {
 
     var options: OptionTable<SimulateOptions> {
         OptionTable(words: .one("simulate takes one FILE (or - for standard input)"), [
-            .checked("--language", "CODE", """
+            .language("""
                 language of the built-in dialog: \(Languages.available.joined(separator: " "))
                 (a region such as pt-BR or de-AT picks its language; default en)
-                """) { options, code throws(OptionValueError) in options.strings = try languageStrings(code) },
+                """) { $0.strings = $1 },
             .flag("--echo", "write each scenario line into the transcript, kind \"input\", before it runs") { $0.echo = true },
             .text("--record", "FILE", "record the simulated monitor's inputs and outputs to FILE, as an app's\nstartRecording(to:) does (replay it with 'callmonitor replay FILE --check')") {
                 $0.record = $1

@@ -123,16 +123,15 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// Fails with `error`'s message, for a refused flow or number of seconds.
-func fail(_ error: PolicyWordError) -> Never {
-    fail(error.message)
-}
-
-/// The dialog's texts for `--language CODE`, as an option table reads it: a language that is not
-/// shipped is refused.
-func languageStrings(_ code: String) throws(OptionValueError) -> CallMonitorStrings {
-    guard let strings = Languages.strings(for: code) else { throw .invalid(unavailable(language: code)) }
-    return strings
+extension OptionSpec {
+    /// `--language CODE`, as simulate, demo and watch read it: `store` gets the dialog's texts
+    /// for a shipped language; any other is refused, with the list of those that are.
+    static func language(_ help: String, _ store: @escaping @Sendable (inout Options, CallMonitorStrings) -> Void) -> OptionSpec {
+        .checked("--language", "CODE", help) { options, code throws(OptionValueError) in
+            guard let strings = Languages.strings(for: code) else { throw .invalid(unavailable(language: code)) }
+            store(&options, strings)
+        }
+    }
 }
 
 /// The dialog's texts for a `--language CODE` that a command checks only when it needs them

@@ -35,9 +35,7 @@ struct WatchCommand: ToolCommand {
                 the countdown or the acknowledge delay, \(range.lowerBound) to \(range.upperBound) (default \(Self.defaults.seconds);
                 terminate clamps 0 to 1)
                 """) { $0.seconds = $1 },
-            .checked("--language", "CODE", "language of the dialog: \(Languages.available.joined(separator: " "))") { options, code throws(OptionValueError) in
-                options.strings = try languageStrings(code)
-            },
+            .language("language of the dialog: \(Languages.available.joined(separator: " "))") { $0.strings = $1 },
             .flag("--no-exit", "report the force exit instead of performing it") { $0.performExit = false },
             .text("--record", "FILE", "record the monitor's session to FILE (replay it with\n'callmonitor replay FILE --check')") { $0.record = $1 },
         ])
