@@ -1,4 +1,4 @@
-// `callmonitor bench`: its option and help; the report is Bench.swift's, the measurements are in
+// `callmonitor bench`: its option table and help; the report is Bench.swift's, the measurements are in
 // BenchMeasurements.swift and BenchStorm.swift.
 
 import Dispatch
@@ -10,11 +10,19 @@ import Darwin
 import Musl
 #endif
 
+/// What `bench`'s option says.
+struct BenchOptions: CommandOptions {
+    /// A few-second smoke run instead of the full measurement (`--quick`).
+    var quick = false
+}
+
 struct BenchCommand: ToolCommand {
     let name = "bench"
 
-    var options: [CommandOption] {
-        [CommandOption(flag: "--quick", "a few-second smoke run (CI uses it to prove the tool works)")]
+    var options: OptionTable<BenchOptions> {
+        OptionTable(words: .none("bench takes no arguments besides --quick"), [
+            .flag("--quick", "a few-second smoke run (CI uses it to prove the tool works)") { $0.quick = true },
+        ])
     }
 
     let summary = """
@@ -31,9 +39,7 @@ struct BenchCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (options, words) = parseOptions(arguments)
-        guard words.isEmpty else { fail("bench takes no arguments besides --quick\n\(help)") }
-        let quick = options["--quick"] != nil
+        let quick = parse(arguments).options.quick
         Task { @MainActor in
             await Bench.run(plan: quick ? .quick : .full, quick: quick)
             exit(0)

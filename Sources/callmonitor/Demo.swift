@@ -15,7 +15,7 @@ import Musl
 #endif
 
 /// What `demo` was asked to play; the defaults are the demo's, and its help says them.
-struct DemoOptions {
+struct DemoOptions: CommandOptions {
     var flow: CallMonitorFlow = .terminate
     var seconds: Int32 = 5
     var speed: Double = 1

@@ -1,4 +1,4 @@
-// `callmonitor demo`: its options and help, read into `DemoOptions` for the Demo (Demo.swift).
+// `callmonitor demo`: its option table and help, read into `DemoOptions` for the Demo (Demo.swift).
 
 import Dispatch
 import hnb
@@ -9,23 +9,30 @@ struct DemoCommand: ToolCommand {
     /// What the demo plays without options; the help and the summary say these same values.
     private static var defaults: DemoOptions { DemoOptions() }
 
-    var options: [CommandOption] {
+    var options: OptionTable<DemoOptions> {
         let range = PolicyWords.optionSeconds
-        return [
-            CommandOption("--flow", "terminate|acknowledge", "the policy (default \(Self.defaults.flow))"),
-            CommandOption("--seconds", "N", """
+        return OptionTable(words: .none("demo takes no arguments besides its options"), [
+            .flow("the policy (default \(Self.defaults.flow))") { $0.flow = $1 },
+            .seconds("""
                 the countdown or the acknowledge delay, \(range.lowerBound) to \(range.upperBound) (default \(Self.defaults.seconds);
                 terminate clamps 0 to 1)
-                """),
-            CommandOption("--speed", "X", "play X times faster, 0.1 to 1000 (default 1)"),
-            CommandOption("--language", "CODE", """
+                """) { $0.seconds = $1 },
+            .checked("--speed", "X", "play X times faster, 0.1 to 1000 (default 1)") { options, text throws(OptionValueError) in
+                guard let speed = Double(text), speed.isFinite, speed >= 0.1, speed <= 1000 else {
+                    throw .invalid("--speed must be a number from 0.1 to 1000")
+                }
+                options.speed = speed
+            },
+            .language("""
                 language of the dialog: \(Languages.available.joined(separator: " "))
                 (only the dialog: it is what the user sees; the narration
                 around it explains the library to you and stays in English)
-                """),
-            CommandOption(flag: "--interactive", "drive it yourself with keys instead of the built-in story"),
-            CommandOption("--record", "FILE", "record the monitor's session on the live clock to FILE (replay it with\n'callmonitor replay FILE --check')"),
-        ]
+                """) { $0.strings = $1 },
+            .flag("--interactive", "drive it yourself with keys instead of the built-in story") { $0.interactive = true },
+            .text("--record", "FILE", "record the monitor's session on the live clock to FILE (replay it with\n'callmonitor replay FILE --check')") {
+                $0.record = $1
+            },
+        ])
     }
 
     var summary: String {
@@ -48,25 +55,8 @@ struct DemoCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (options, words) = parseOptions(arguments)
-        guard words.isEmpty else { fail("demo takes no arguments besides its options\n\(help)") }
-        var demoOptions = DemoOptions()
-        do throws(PolicyWordError) {
-            if let flow = options["--flow"] { demoOptions.flow = try PolicyWords.flow(flow, option: "--flow") }
-            if let seconds = options["--seconds"] { demoOptions.seconds = try PolicyWords.seconds(seconds, option: "--seconds") }
-        } catch {
-            fail(error)
-        }
-        if let text = options["--speed"] {
-            guard let speed = Double(text), speed.isFinite, speed >= 0.1, speed <= 1000 else {
-                fail("--speed must be a number from 0.1 to 1000")
-            }
-            demoOptions.speed = speed
-        }
-        demoOptions.strings = strings(forLanguage: options["--language"])
-        demoOptions.interactive = options["--interactive"] != nil
-        demoOptions.record = options["--record"]
-        let demo = Demo(options: demoOptions)
+        let (options, _) = parse(arguments)
+        let demo = Demo(options: options)
         demo.start()
         withExtendedLifetime(demo) { dispatchMain() }
     }

@@ -17,6 +17,8 @@ struct HelpCommand: ToolCommand {
     let aliases = ["--help", "-h"]
     let operands: String? = "[COMMAND]"
     let summary = "The options of one command (COMMAND --help prints the same); alone, this list."
+    /// Nothing: the topic is read by hand (below); the table gives the help's `--help` row alone.
+    let options = OptionTable<NoOptions>(words: .any, [])
     let about = """
         Prints the help of COMMAND: its options, with their ranges and defaults, and what it writes.
         Without COMMAND, the list of commands.
@@ -24,7 +26,7 @@ struct HelpCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        // Not parseOptions: the topic may itself look like an option (`help --version`).
+        // Not parse(_:): the topic may itself look like an option (`help --version`).
         guard arguments.count <= 1 else { fail("help takes one COMMAND at most\n\(ToolCommands.usage)") }
         guard let topic = arguments.first else {
             Output.write(ToolCommands.usage)
@@ -43,11 +45,11 @@ struct VersionCommand: ToolCommand {
     let aliases = ["-V", "version"]
     let summary = "The tool's version."
     let about = "Prints the tool's version, which is also the library's."
+    let options = OptionTable<NoOptions>(words: .none("--version takes no arguments"), [])
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (_, words) = parseOptions(arguments)
-        guard words.isEmpty else { fail("--version takes no arguments\n\(help)") }
+        _ = parse(arguments)
         Output.write("callmonitor \(toolVersion)\n")
         exit(0)
     }

@@ -5,24 +5,51 @@
 import Foundation
 import hnb
 
+/// What `policy`'s options say, as written: each action checks the values it uses.
+struct PolicyOptions: CommandOptions {
+    var alg: String?
+    var kid: String?
+    var out: String?
+    var force = false
+    var key: String?
+    var keys: String?
+    var issuer: String?
+    var allowRelaxation = false
+    var at: String?
+    /// Every `--manifest FILE`, in order.
+    var manifests: [String] = []
+    /// Every `--attribute NAME=VALUE` (the last value of a NAME).
+    var attributes: [String: String] = [:]
+}
+
 struct PolicyCommand: ToolCommand {
     let name = "policy"
     let operands: String? = "keygen|sign|verify|explain …"
 
-    var options: [CommandOption] {
-        [
-            CommandOption("--alg", "EdDSA|ES256", "keygen: the key's algorithm"),
-            CommandOption("--kid", "K", "keygen, sign: the key's name (the JWKS kid)"),
-            CommandOption("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go"),
-            CommandOption(flag: "--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak"),
-            CommandOption("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM, or a SEC 1 EC PRIVATE KEY)"),
-            CommandOption("--keys", "JWKS", "verify, explain: the pinned JWK Set; sign: refuse a --kid it does not pin"),
-            CommandOption("--issuer", "I", "verify, explain: the iss the app expects"),
-            CommandOption(flag: "--allow-relaxation", "verify, explain: as an app that allows relaxation"),
-            CommandOption("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now"),
-            CommandOption("--manifest", "FILE", "verify, explain, sign: judge for the app build FILE describes (repeatable:\none per app version; written by CallMonitor.policyManifest())"),
-            CommandOption("--attribute", "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)"),
-        ]
+    var options: OptionTable<PolicyOptions> {
+        // Every value is taken as written: each action checks the ones it uses, when it uses them.
+        OptionTable(words: .any, [
+            .text("--alg", "EdDSA|ES256", "keygen: the key's algorithm") { $0.alg = $1 },
+            .text("--kid", "K", "keygen, sign: the key's name (the JWKS kid)") { $0.kid = $1 },
+            .text("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go") { $0.out = $1 },
+            .flag("--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak") { $0.force = true },
+            .text("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM, or a SEC 1 EC PRIVATE KEY)") { $0.key = $1 },
+            .text("--keys", "JWKS", "verify, explain: the pinned JWK Set; sign: refuse a --kid it does not pin") { $0.keys = $1 },
+            .text("--issuer", "I", "verify, explain: the iss the app expects") { $0.issuer = $1 },
+            .flag("--allow-relaxation", "verify, explain: as an app that allows relaxation") { $0.allowRelaxation = true },
+            .text("--at", "TIME", "verify, explain: judge time at this instant, ISO 8601 (2026-01-08T00:00:00Z)\nor NumericDate seconds; by default now") {
+                $0.at = $1
+            },
+            .repeated("--manifest", "FILE", needs: "a FILE", "verify, explain, sign: judge for the app build FILE describes (repeatable:\none per app version; written by CallMonitor.policyManifest())") {
+                options, path throws(OptionValueError) in options.manifests.append(path)
+            },
+            .repeated("--attribute", "NAME=VALUE", needs: "NAME=VALUE", "explain: one of the device's attributes (repeatable:\nos, osVersion, appVersion and the app's own)") {
+                options, pair throws(OptionValueError) in
+                // A later value of the same NAME replaces an earlier one.
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw .malformed }
+                options.attributes[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            },
+        ])
     }
 
     let summary = """
@@ -59,27 +86,7 @@ struct PolicyCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        // --attribute may be given many times; the shared parser keeps one value per option.
-        var attributes: [String: String] = [:]
-        var manifests: [String] = []
-        var rest: [String] = []
-        var iterator = arguments.makeIterator()
-        while let word = iterator.next() {
-            if word == "--manifest" {
-                guard let path = iterator.next() else { fail("--manifest needs a FILE\n\(help)") }
-                manifests.append(path)
-                continue
-            }
-            guard word == "--attribute" else {
-                rest.append(word)
-                continue
-            }
-            guard let pair = iterator.next(), let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                fail("--attribute needs NAME=VALUE\n\(help)")
-            }
-            attributes[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-        }
-        let (options, words) = parseOptions(rest[...])
+        let (options, words) = parse(arguments)
         guard let action = words.first else { fail("policy needs keygen, sign, verify or explain\n\(help)") }
         let operands = Array(words.dropFirst())
         switch action {
@@ -88,17 +95,18 @@ struct PolicyCommand: ToolCommand {
             keygen(options)
         case "sign":
             guard operands.count == 1 else { fail("sign needs one PAYLOAD.json\n\(help)") }
-            sign(options, payload: operands[0], manifests: manifests)
+            sign(options, payload: operands[0])
         case "verify", "explain":
             guard operands.count == 1 else { fail("\(action) needs one document\n\(help)") }
-            check(options, document: operands[0], explain: action == "explain", attributes: attributes, manifests: manifests)
+            check(options, document: operands[0], explain: action == "explain")
         default:
             fail("unknown policy action '\(action)'\(Suggestions.hint(for: action, in: ["keygen", "sign", "verify", "explain"]))\n\(help)")
         }
     }
 
-    private func require(_ options: [String: String], _ name: String) -> String {
-        guard let value = options[name], !value.isEmpty else { fail("\(name) is needed\n\(help)") }
+    /// The value of option `name`, which this action needs: missing or empty, it fails with the help.
+    private func require(_ value: String?, _ name: String) -> String {
+        guard let value, !value.isEmpty else { fail("\(name) is needed\n\(help)") }
         return value
     }
 
@@ -112,14 +120,14 @@ struct PolicyCommand: ToolCommand {
         }
     }
 
-    private func keygen(_ options: [String: String]) -> Never {
-        let algName = require(options, "--alg")
+    private func keygen(_ options: PolicyOptions) -> Never {
+        let algName = require(options.alg, "--alg")
         guard let algorithm = PolicyAlgorithm(rawValue: algName) else { fail("--alg is EdDSA or ES256, not '\(algName)'") }
-        let kid = require(options, "--kid")
+        let kid = require(options.kid, "--kid")
         guard kid.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !kid.hasPrefix(".") else {
             fail("--kid may hold letters, digits, '-', '_' and '.' (it names the files)")
         }
-        let out = require(options, "--out")
+        let out = require(options.out, "--out")
         let directory = URL(fileURLWithPath: out, isDirectory: true)
         // The paths are said as the user wrote the folder (relative stays relative).
         let shown = out.hasSuffix("/") ? out : out + "/"
@@ -146,7 +154,7 @@ struct PolicyCommand: ToolCommand {
             } else {
                 // The pinned key is the only way to reach the apps that carry it: never lost
                 // by a repeated command, and with --force only after a dated copy is written.
-                guard options["--force"] != nil else {
+                guard options.force else {
                     fail("\(existing[0]) exists: keygen never replaces a key the apps may pin (--force replaces it after a dated backup)")
                 }
                 let stamp = PolicyFiles.stamp(Date())
@@ -166,9 +174,9 @@ struct PolicyCommand: ToolCommand {
         exit(0)
     }
 
-    private func sign(_ options: [String: String], payload path: String, manifests: [String]) -> Never {
-        let keyPath = require(options, "--key")
-        let kid = require(options, "--kid")
+    private func sign(_ options: PolicyOptions, payload path: String) -> Never {
+        let keyPath = require(options.key, "--key")
+        let kid = require(options.kid, "--kid")
         let pem = PolicySigningKey.PEM(String(decoding: read(keyPath), as: UTF8.self))
         guard case .der(let der, let label) = pem else { fail(pem.problem(path: keyPath)) }
         let key: PolicySigningKey
@@ -189,7 +197,7 @@ struct PolicyCommand: ToolCommand {
         if case .failure(let refusal) = PolicyDocument.readPayload(payload, issuer: nil) {
             refuse("\(path): the phones would refuse it (\(refusal.reason.rawValue)): \(refusal.detail)")
         }
-        if let keysPath = options["--keys"] {
+        if let keysPath = options.keys {
             let keys: PolicyKeySet
             do {
                 keys = try PolicyKeySet.parse(read(keysPath))
@@ -205,7 +213,7 @@ struct PolicyCommand: ToolCommand {
         }
         do {
             let signed = try PolicyTool.sign(payload: payload, kid: kid, key: key)
-            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: PolicyManifestCheck.load(manifests))
+            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: PolicyManifestCheck.load(options.manifests))
             Output.write(signed + "\n")
             exit(0)
         } catch {
@@ -219,11 +227,11 @@ struct PolicyCommand: ToolCommand {
         exit(1)
     }
 
-    private func check(_ options: [String: String], document path: String, explain: Bool, attributes: [String: String], manifests: [String]) -> Never {
-        let keysPath = require(options, "--keys")
-        let issuer = require(options, "--issuer")
+    private func check(_ options: PolicyOptions, document path: String, explain: Bool) -> Never {
+        let keysPath = require(options.keys, "--keys")
+        let issuer = require(options.issuer, "--issuer")
         var time = Date()
-        if let at = options["--at"] {
+        if let at = options.at {
             guard let instant = PolicyFiles.instant(at) else {
                 fail("--at is an ISO 8601 date-time (2026-01-08T00:00:00Z) or NumericDate seconds, not '\(PolicyFiles.clipped(at))'")
             }
@@ -238,14 +246,14 @@ struct PolicyCommand: ToolCommand {
         }
         // A manifest says whether its build allows relaxation; the report above it judges the
         // content alone (relaxation allowed), each build then judges relaxation for itself.
-        guard manifests.isEmpty || options["--allow-relaxation"] == nil else {
+        guard options.manifests.isEmpty || !options.allowRelaxation else {
             fail("--allow-relaxation and --manifest: each manifest says whether its build allows relaxation")
         }
-        let builds = PolicyManifestCheck.load(manifests)
-        let relax = options["--allow-relaxation"] != nil || !builds.isEmpty
+        let builds = PolicyManifestCheck.load(options.manifests)
+        let relax = options.allowRelaxation || !builds.isEmpty
         let document = read(path)
         let report = explain
-            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: attributes, at: time)
+            ? PolicyTool.explain(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, attributes: options.attributes, at: time)
             : PolicyTool.verify(document: document, keys: keys, issuer: issuer, allowsRelaxation: relax, at: time)
         // RFC 7517 section 5: keys of a type the library does not use are skipped; say which.
         let ignored = keys.ignored.map { "ignored key \($0): not a type the phones verify with (OKP/Ed25519, EC/P-256)" }

@@ -12,15 +12,27 @@ import Darwin
 import Musl
 #endif
 
+/// What `replay`'s options say.
+struct ReplayOptions: CommandOptions {
+    /// Compare the replay with the recording's output lines (`--check`).
+    var check = false
+    /// The dialog's language code as given (`--language`), checked when the replay starts.
+    var language: String?
+}
+
 struct ReplayCommand: ToolCommand {
     let name = "replay"
     let operands: String? = "FILE|-"
 
-    var options: [CommandOption] {
-        [
-            CommandOption(flag: "--check", "compare the replay's outputs with the recording's '#>' lines; exit 1 at the\nfirst difference, printing both lines"),
-            CommandOption("--language", "CODE", "language of the built-in dialog (default en), as for simulate"),
-        ]
+    var options: OptionTable<ReplayOptions> {
+        OptionTable(words: .one("replay takes one FILE (or - for standard input)"), [
+            .flag("--check", "compare the replay's outputs with the recording's '#>' lines; exit 1 at the\nfirst difference, printing both lines") {
+                $0.check = true
+            },
+            // Taken as written and checked only once the recording has been read and parsed,
+            // as replay always did: a bad file is named before a bad language.
+            .text("--language", "CODE", "language of the built-in dialog (default en), as for simulate") { $0.language = $1 },
+        ])
     }
 
     let summary = """
@@ -45,12 +57,11 @@ struct ReplayCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (options, words) = parseOptions(arguments)
-        guard words.count == 1 else { fail("replay takes one FILE (or - for standard input)\n\(help)") }
+        let (options, words) = parse(arguments)
         let path = words[0]
         let text = SimulateCommand.readAll(path)
         // A check with nothing to compare would pass whatever the replay did (issue 37).
-        if options["--check"] != nil, let empty = RecordingCheck.nothingToCompare(text) {
+        if options.check, let empty = RecordingCheck.nothingToCompare(text) {
             Output.error("\(path == "-" ? "standard input" : path): \(empty)\n")
             exit(1)
         }
@@ -60,7 +71,7 @@ struct ReplayCommand: ToolCommand {
             exit(2)
         }
         let output = JSONLinesWriter(flushing: .inBlocks(bytes: 65_536))
-        let simulation = Simulation(strings: strings(forLanguage: options["--language"]), sink: { output.write(line: $0) })
+        let simulation = Simulation(strings: strings(forLanguage: options.language), sink: { output.write(line: $0) })
         let again = FileManager.default.temporaryDirectory.appendingPathComponent("callmonitor-replay-\(getpid()).scenario").path
         simulation.startRecording(toPath: again)
         do { _ = try simulation.run(steps) } catch {
@@ -72,7 +83,7 @@ struct ReplayCommand: ToolCommand {
         output.flush()
         let replayed = SimulateCommand.readAll(again)
         unlink(again)
-        guard options["--check"] != nil else { exit(0) }
+        guard options.check else { exit(0) }
         if let difference = RecordingCheck.firstDifference(recorded: text, replayed: replayed) {
             Output.error("\(path):\(difference.line): recorded \(difference.recorded ?? "(nothing)")\nreplayed \(difference.replayed ?? "(nothing)")\n")
             exit(1)

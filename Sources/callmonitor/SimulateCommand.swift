@@ -10,19 +10,31 @@ import Darwin
 import Musl
 #endif
 
+/// What `simulate`'s options say.
+struct SimulateOptions: CommandOptions {
+    /// The built-in dialog's texts (`--language`).
+    var strings: CallMonitorStrings = .english
+    /// Each scenario line goes into the transcript before it runs (`--echo`).
+    var echo = false
+    /// Where the simulated monitor records its session (`--record`), if anywhere.
+    var record: String?
+}
+
 struct SimulateCommand: ToolCommand {
     let name = "simulate"
     let operands: String? = "FILE|-"
 
-    var options: [CommandOption] {
-        [
-            CommandOption("--language", "CODE", """
+    var options: OptionTable<SimulateOptions> {
+        OptionTable(words: .one("simulate takes one FILE (or - for standard input)"), [
+            .language("""
                 language of the built-in dialog: \(Languages.available.joined(separator: " "))
                 (a region such as pt-BR or de-AT picks its language; default en)
-                """),
-            CommandOption(flag: "--echo", "write each scenario line into the transcript, kind \"input\", before it runs"),
-            CommandOption("--record", "FILE", "record the simulated monitor's inputs and outputs to FILE, as an app's\nstartRecording(to:) does (replay it with 'callmonitor replay FILE --check')"),
-        ]
+                """) { $0.strings = $1 },
+            .flag("--echo", "write each scenario line into the transcript, kind \"input\", before it runs") { $0.echo = true },
+            .text("--record", "FILE", "record the simulated monitor's inputs and outputs to FILE, as an app's\nstartRecording(to:) does (replay it with 'callmonitor replay FILE --check')") {
+                $0.record = $1
+            },
+        ])
     }
 
     let summary = """
@@ -101,9 +113,7 @@ struct SimulateCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (options, words) = parseOptions(arguments)
-        guard words.count == 1 else { fail("simulate takes one FILE (or - for standard input)\n\(help)") }
-        let chosen = strings(forLanguage: options["--language"])
+        let (options, words) = parse(arguments)
         let path = words[0]
         // `FILE:N:` is the form editors and terminals turn into a link to the line; standard input
         // has no name, so it keeps `line N:`.
@@ -128,9 +138,9 @@ struct SimulateCommand: ToolCommand {
         // A scenario's policy files are named relative to it (standard input: the working directory).
         let base: String? = path == "-" ? nil : (path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ".")
         let simulation = Simulation(
-            strings: chosen, echo: options["--echo"] != nil, baseDirectory: base, sink: fails ? nil : { output.write(line: $0) }
+            strings: options.strings, echo: options.echo, baseDirectory: base, sink: fails ? nil : { output.write(line: $0) }
         )
-        if let record = options["--record"] { simulation.startRecording(toPath: record) }
+        if let record = options.record { simulation.startRecording(toPath: record) }
         let lines: [String]
         do { lines = try simulation.run(steps) } catch { report(error) }
         simulation.finishRecording()

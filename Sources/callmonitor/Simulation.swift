@@ -1,126 +1,11 @@
 // The simulation behind `callmonitor simulate` (SimulateCommand.swift reads the options): a
 // scenario run through a real CallMonitor on a virtual clock, every observable output recorded
-// as one JSON object a line.
+// as one JSON object a line, in its Transcript (Transcript.swift), partly by the delegates it
+// gives the monitor (TranscriptDelegate.swift).
 
 import Foundation
 import hnb
 import hnbTesting
-
-extension JSONLine {
-    /// A transcript line: the virtual time in seconds, then the kind, then the fields of its kind.
-    init(t: Int64, kind: String) {
-        self.init()
-        add("t", seconds: t)
-        add("kind", kind)
-    }
-}
-
-/// Collects transcript lines stamped with the virtual time, and hands each to `sink` as soon as
-/// it is final, so a long scenario runs in flat memory and can be followed as it goes. Without a
-/// sink, the lines are kept (for callers that want them all at the end).
-@MainActor
-final class Transcript {
-    let scheduler: ManualScheduler
-    /// Lines recorded and not yet handed to the sink (all of them when there is none).
-    private var pending: [String] = []
-    /// How many lines the sink has been given.
-    private var handedOver = 0
-    /// While set, lines wait in `pending`: a line may still be recorded ahead of them.
-    private var holding = false
-    private let sink: ((String) -> Void)?
-
-    init(scheduler: ManualScheduler, sink: ((String) -> Void)? = nil) {
-        self.scheduler = scheduler
-        self.sink = sink
-    }
-
-    /// The lines kept, when there is no sink.
-    var lines: [String] { pending }
-
-    /// How many lines have been recorded so far.
-    var count: Int { handedOver + pending.count }
-
-    func record(_ kind: String, _ fill: (inout JSONLine) -> Void = { _ in }) {
-        record(kind, at: count, fill)
-    }
-
-    /// Records a line before the ones recorded from `index` on, which must still be held (see
-    /// ``holdingLines(_:)``): a tap is written ahead of the effects it caused, though whether it
-    /// had any is known only afterwards.
-    func record(_ kind: String, at index: Int, _ fill: (inout JSONLine) -> Void = { _ in }) {
-        var line = JSONLine(t: scheduler.now, kind: kind)
-        fill(&line)
-        pending.insert(line.text, at: index - handedOver)
-        flush()
-    }
-
-    /// Runs `body` with the lines it records held back, so that a line can still be put in front
-    /// of them; hands them over afterwards.
-    func holdingLines(_ body: () -> Void) {
-        holding = true
-        body()
-        holding = false
-        flush()
-    }
-
-    private func flush() {
-        guard let sink, !holding, !pending.isEmpty else { return }
-        for line in pending { sink(line) }
-        handedOver += pending.count
-        pending.removeAll(keepingCapacity: true)
-    }
-}
-
-/// A delegate that writes what it is told into the transcript. Each gets a number, so a
-/// hand-over from one to the next can be read in the transcript.
-@MainActor
-final class TranscriptDelegate: CallMonitorDelegate {
-    let number: Int
-    let transcript: Transcript
-    let onAction: (@escaping () -> Void) -> Void
-
-    init(number: Int, transcript: Transcript, onAction: @escaping (@escaping () -> Void) -> Void) {
-        self.number = number
-        self.transcript = transcript
-        self.onAction = onAction
-    }
-
-    func callMonitorDidDetectCall(flow: CallMonitorFlow, initialRemaining: Int32, onUserAction: @escaping () -> Void) {
-        onAction(onUserAction)
-        transcript.record("detect") {
-            $0.add("flow", flow.description)
-            $0.add("initialRemaining", Int(initialRemaining))
-            $0.add("delegate", number)
-        }
-    }
-
-    func callMonitorCountdownTick(_ remaining: Int32) {
-        transcript.record("tick") {
-            $0.add("remaining", Int(remaining))
-            $0.add("delegate", number)
-        }
-    }
-
-    func callMonitorDidEndCall() {
-        transcript.record("end") { $0.add("delegate", number) }
-    }
-}
-
-/// Rule 24: the recording delegate is told of the verdict too; its line names it.
-extension TranscriptDelegate: CallMonitorVerdictDelegate {
-    func callMonitorDidReceiveVerdict(_ verdict: CallMonitorCallVerdict) {
-        transcript.record("verdict") {
-            $0.add("verdict", verdict.description)
-            $0.add("delegate", number)
-        }
-    }
-}
-
-/// A scenario line that names a protection wrongly.
-struct SimulationError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
 
 /// One run of a scenario against a fresh monitor.
 @MainActor
@@ -461,25 +346,5 @@ final class Simulation {
         monitor.setCallback { event in
             transcript.record("event") { $0.add("event", event.description) }
         }
-    }
-}
-
-extension JSONLine {
-    /// The fields of an `alert` line, the same in simulate and watch transcripts: what the
-    /// dialog shows, in the order it shows it, and the verdict line (`null` when none is shown).
-    mutating func addAlert(_ alert: SecurityAlert) {
-        add("flow", alert.flow.description)
-        add("title", alert.title)
-        add("message", alert.message)
-        add("countdown", alert.countdown)
-        add("button", alert.button)
-        add("remaining", Int(alert.remaining))
-        add("verdict", alert.verdict)
-        // Rule 29: `{"kind": "payment", "detail": "..."}` with the detail as drawn, or `null`.
-        guard let kind = alert.contextKind else { return add("context", .null) }
-        var context = JSONLine()
-        context.add("kind", kind.rawValue)
-        context.add("detail", alert.detail)
-        add("context", .object(context))
     }
 }

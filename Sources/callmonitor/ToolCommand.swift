@@ -1,6 +1,6 @@
 // What every subcommand of `callmonitor` is made of, and what they share: the list of commands
-// (the usage summary is built from it), option declarations that give both the parser and the
-// help's options table, and the way a command fails.
+// (the usage summary is built from it), the help and the reading of the options, both from the
+// command's option table (OptionTable.swift), and the way a command fails.
 
 import hnb
 #if canImport(Glibc)
@@ -11,43 +11,20 @@ import Darwin
 import Musl
 #endif
 
-/// One option of a command, declared once: the parser reads `name` and whether it takes a
-/// value, the help prints `name`, `value` and `help`, so the two cannot disagree.
-struct CommandOption: Sendable {
-    let name: String
-    /// What follows the name (`N`, `terminate|acknowledge`); nil for a flag.
-    let value: String?
-    /// One or more lines; the help aligns the ones after the first under it.
-    let help: String
-
-    /// An option that takes a value: `--seconds N`.
-    init(_ name: String, _ value: String, _ help: String) {
-        self.name = name
-        self.value = value
-        self.help = help
-    }
-
-    /// A flag: `--echo`.
-    init(flag name: String, _ help: String) {
-        self.name = name
-        value = nil
-        self.help = help
-    }
-
-    /// The name with its value, as the synopsis and the options table write it.
-    var label: String { value.map { "\(name) \($0)" } ?? name }
-}
-
 /// A subcommand: its name, its options and help text, and what it does. Each lives in its own
 /// `…Command.swift`; main.swift only picks one by the first word.
 protocol ToolCommand: Sendable {
+    /// What its options are read into (`DemoOptions`).
+    associatedtype Options: CommandOptions
     /// The word that names it: `simulate`.
     var name: String { get }
     /// Other words that name it (`-V` and `version` for `--version`).
     var aliases: [String] { get }
     /// What comes between the name and the options in the synopsis (`FILE|-`), if anything.
     var operands: String? { get }
-    var options: [CommandOption] { get }
+    /// Its options and how many other words it takes: what it parses, and what its help and
+    /// synopsis list.
+    var options: OptionTable<Options> { get }
     /// The lines under the synopsis in the usage summary (already wrapped, not indented).
     var summary: String { get }
     /// The help's first paragraph, after its usage line.
@@ -61,63 +38,55 @@ protocol ToolCommand: Sendable {
 extension ToolCommand {
     var aliases: [String] { [] }
     var operands: String? { nil }
-    var options: [CommandOption] { [] }
     var details: String? { nil }
+
+    /// The options as the synopsis and the help's table label them (`--seconds N`), in the
+    /// table's order; readable where the command's options type is not known (`any ToolCommand`).
+    var optionLabels: [String] { options.specs.map(\.label) }
 
     /// `simulate FILE|- [--language CODE] [--echo] [--record FILE]`: the usage line of the help and the summary.
     var synopsis: String {
-        ([name] + (operands.map { [$0] } ?? []) + options.map { "[\($0.label)]" }).joined(separator: " ")
+        ([name] + (operands.map { [$0] } ?? []) + optionLabels.map { "[\($0)]" }).joined(separator: " ")
     }
 
     /// The whole help, printed for `COMMAND --help` and `help COMMAND`.
     var help: String {
         var text = "usage: callmonitor \(synopsis)\n\n\(about)\n\n"
-        text += "options:\n" + Self.table(options + [CommandOption(flag: "--help", "this text")])
+        text += "options:\n" + Self.table(options.specs.map { ($0.label, $0.help) } + [("--help", "this text")])
         if let details { text += "\n" + details }
         return text
     }
 
     /// The options table: labels in one column, descriptions aligned three spaces after the
     /// longest label, later lines of a description under its first.
-    private static func table(_ options: [CommandOption]) -> String {
-        let width = (options.map(\.label.count).max() ?? 0) + 3
+    private static func table(_ rows: [(label: String, help: String)]) -> String {
+        let width = (rows.map(\.label.count).max() ?? 0) + 3
         var text = ""
-        for option in options {
-            for (index, line) in option.help.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let lead = index == 0 ? option.label : ""
+        for row in rows {
+            for (index, line) in row.help.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let lead = index == 0 ? row.label : ""
                 text += "  " + lead + String(repeating: " ", count: width - lead.count) + line + "\n"
             }
         }
         return text
     }
 
-    /// Reads the options from `arguments`; returns their values (an empty string for a flag) and
-    /// the other words. `--help` (or `-h`) anywhere prints the help and exits 0, whatever else is
-    /// on the line; an unknown option or a missing value fails with the help.
-    func parseOptions(_ arguments: ArraySlice<String>) -> (options: [String: String], words: [String]) {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Output.write(help)
-            exit(0)
-        }
-        let valued = Set(options.filter { $0.value != nil }.map(\.name))
-        let flags = Set(options.filter { $0.value == nil }.map(\.name))
-        var found: [String: String] = [:]
-        var words: [String] = []
-        var iterator = arguments.makeIterator()
-        while let word = iterator.next() {
-            if valued.contains(word) {
-                guard let value = iterator.next() else { fail("\(word) needs a value\n\(help)") }
-                found[word] = value
-            } else if flags.contains(word) {
-                found[word] = ""
-            } else if word.hasPrefix("--") {
-                let hint = Suggestions.hint(for: word, in: valued.union(flags).sorted() + ["--help"])
-                fail("unknown option \(word)\(hint)\n\(help)")
-            } else {
-                words.append(word)
+    /// Reads `arguments` with the command's option table (OptionTable.parse(_:) says in which
+    /// order): its typed options and the other words. `--help` (or `-h`) anywhere prints the help
+    /// and exits 0, whatever else is on the line; a refused line fails with its message (and the
+    /// help after it for an unknown option, a missing value or a wrong number of words).
+    func parse(_ arguments: ArraySlice<String>) -> (options: Options, words: [String]) {
+        do throws(OptionTable<Options>.Failure) {
+            switch try options.parse(arguments) {
+            case .help:
+                Output.write(help)
+                exit(0)
+            case .options(let options, let words):
+                return (options, words)
             }
+        } catch {
+            fail(error.showsHelp ? "\(error.message)\n\(help)" : error.message)
         }
-        return (found, words)
     }
 }
 
@@ -154,17 +123,27 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// Fails with `error`'s message, for a refused flow or number of seconds.
-func fail(_ error: PolicyWordError) -> Never {
-    fail(error.message)
+extension OptionSpec {
+    /// `--language CODE`, as simulate, demo and watch read it: `store` gets the dialog's texts
+    /// for a shipped language; any other is refused, with the list of those that are.
+    static func language(_ help: String, _ store: @escaping @Sendable (inout Options, CallMonitorStrings) -> Void) -> OptionSpec {
+        .checked("--language", "CODE", help) { options, code throws(OptionValueError) in
+            guard let strings = Languages.strings(for: code) else { throw .invalid(unavailable(language: code)) }
+            store(&options, strings)
+        }
+    }
 }
 
-/// The dialog's texts for `--language CODE` (English without the option); fails on a language
-/// that is not shipped.
+/// The dialog's texts for a `--language CODE` that a command checks only when it needs them
+/// (English without the option); fails on a language that is not shipped.
 func strings(forLanguage code: String?) -> CallMonitorStrings {
     guard let code else { return .english }
-    guard let strings = Languages.strings(for: code) else {
-        fail("language '\(code)' is not available; available: \(Languages.available.joined(separator: ", "))")
-    }
+    guard let strings = Languages.strings(for: code) else { fail(unavailable(language: code)) }
     return strings
+}
+
+/// The refusal of a language that is not shipped, with those that are; a long code is clipped,
+/// never echoed whole.
+private func unavailable(language code: String) -> String {
+    "language '\(PolicyFiles.clipped(code))' is not available; available: \(Languages.available.joined(separator: ", "))"
 }

@@ -15,7 +15,7 @@ import Musl
 #endif
 
 /// What `watch` was asked to do; the defaults are watch's, and its help says them.
-struct WatchOptions {
+struct WatchOptions: CommandOptions {
     #if os(Linux)
     var backend: Telephony.BackendChoice = .auto
     #endif

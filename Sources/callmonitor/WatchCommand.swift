@@ -1,4 +1,4 @@
-// `callmonitor watch`: its options and help, read into `WatchOptions` for the WatchSession
+// `callmonitor watch`: its option table and help, read into `WatchOptions` for the WatchSession
 // (Watch.swift), which exists only in a Linux build with the Telephony trait. The options are
 // checked in every build, so a mistake is named before the missing trait is.
 
@@ -11,22 +11,34 @@ struct WatchCommand: ToolCommand {
     /// What watch does without options; the help says these same values.
     private static var defaults: WatchOptions { WatchOptions() }
 
-    var options: [CommandOption] {
+    var options: OptionTable<WatchOptions> {
         let range = PolicyWords.optionSeconds
-        return [
-            CommandOption("--backend", "modemmanager|ofono|auto", """
+        return OptionTable(words: .none("watch takes no arguments besides its options"), [
+            .checked("--backend", "modemmanager|ofono|auto", """
                 the daemon to read (default auto: ModemManager if it is on
                 the bus, else oFono, else the first of them to appear)
-                """),
-            CommandOption("--flow", "terminate|acknowledge", "the policy (default \(Self.defaults.flow))"),
-            CommandOption("--seconds", "N", """
+                """) { options, name throws(OptionValueError) in
+                #if os(Linux)
+                if name == "auto" {
+                    options.backend = .auto
+                    return
+                }
+                guard let backend = Telephony.Backend(rawValue: name) else { throw .invalid("--backend must be modemmanager, ofono or auto") }
+                options.backend = .only(backend)
+                #else
+                // The telephony types exist only on Linux; the option is still checked the same way.
+                guard ["auto", "modemmanager", "ofono"].contains(name) else { throw .invalid("--backend must be modemmanager, ofono or auto") }
+                #endif
+            },
+            .flow("the policy (default \(Self.defaults.flow))") { $0.flow = $1 },
+            .seconds("""
                 the countdown or the acknowledge delay, \(range.lowerBound) to \(range.upperBound) (default \(Self.defaults.seconds);
                 terminate clamps 0 to 1)
-                """),
-            CommandOption("--language", "CODE", "language of the dialog: \(Languages.available.joined(separator: " "))"),
-            CommandOption(flag: "--no-exit", "report the force exit instead of performing it"),
-            CommandOption("--record", "FILE", "record the monitor's session to FILE (replay it with\n'callmonitor replay FILE --check')"),
-        ]
+                """) { $0.seconds = $1 },
+            .language("language of the dialog: \(Languages.available.joined(separator: " "))") { $0.strings = $1 },
+            .flag("--no-exit", "report the force exit instead of performing it") { $0.performExit = false },
+            .text("--record", "FILE", "record the monitor's session to FILE (replay it with\n'callmonitor replay FILE --check')") { $0.record = $1 },
+        ])
     }
 
     let summary = """
@@ -53,36 +65,13 @@ struct WatchCommand: ToolCommand {
 
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
-        let (options, words) = parseOptions(arguments)
-        guard words.isEmpty else { fail("watch takes no arguments besides its options\n\(help)") }
-        var watchOptions = WatchOptions()
-        #if os(Linux)
-        switch options["--backend"] {
-        case nil, "auto"?: watchOptions.backend = .auto
-        case let name?:
-            guard let backend = Telephony.Backend(rawValue: name) else { fail("--backend must be modemmanager, ofono or auto") }
-            watchOptions.backend = .only(backend)
-        }
-        #else
-        // The telephony types exist only on Linux; the option is still checked the same way.
-        if let name = options["--backend"], !["auto", "modemmanager", "ofono"].contains(name) {
-            fail("--backend must be modemmanager, ofono or auto")
-        }
-        #endif
-        do throws(PolicyWordError) {
-            if let flow = options["--flow"] { watchOptions.flow = try PolicyWords.flow(flow, option: "--flow") }
-            if let seconds = options["--seconds"] { watchOptions.seconds = try PolicyWords.seconds(seconds, option: "--seconds") }
-        } catch {
-            fail(error)
-        }
-        watchOptions.strings = strings(forLanguage: options["--language"])
-        watchOptions.performExit = options["--no-exit"] == nil
-        watchOptions.record = options["--record"]
+        let (options, _) = parse(arguments)
         #if Telephony && os(Linux)
-        let session = WatchSession(options: watchOptions)
+        let session = WatchSession(options: options)
         session.start()
         withExtendedLifetime(session) { dispatchMain() }
         #else
+        _ = options // read all the same: a wrong option is named before the missing trait
         fail("watch needs telephony support: build with `swift build --traits Telephony` on Linux (Debian: apt-get install libdbus-1-dev)")
         #endif
     }

@@ -172,9 +172,9 @@ struct CommandListTests {
     @Test("The synopsis and the options table come from the same declarations as the parser")
     func optionsFromDeclarations() {
         for command in ToolCommands.all {
-            for option in command.options {
-                #expect(command.synopsis.contains("[\(option.label)]"))
-                #expect(command.help.contains("\n  \(option.label)   ") || command.help.contains("\n  \(option.label) "), "\(command.name): \(option.label)")
+            for label in command.optionLabels {
+                #expect(command.synopsis.contains("[\(label)]"))
+                #expect(command.help.contains("\n  \(label)   ") || command.help.contains("\n  \(label) "), "\(command.name): \(label)")
             }
             #expect(command.help.contains("\n  --help "))
         }
