@@ -122,7 +122,7 @@ struct PolicyCommand: ToolCommand {
 
     private func keygen(_ options: PolicyOptions) -> Never {
         let algName = require(options.alg, "--alg")
-        guard let algorithm = PolicyAlgorithm(rawValue: algName) else { fail("--alg is EdDSA or ES256, not '\(algName)'") }
+        guard let algorithm = PolicyAlgorithm(rawValue: algName) else { fail("--alg is EdDSA or ES256, not '\(PolicyFiles.clipped(algName))'") }
         let kid = require(options.kid, "--kid")
         guard kid.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), !kid.hasPrefix(".") else {
             fail("--kid may hold letters, digits, '-', '_' and '.' (it names the files)")

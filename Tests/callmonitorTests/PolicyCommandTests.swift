@@ -84,6 +84,8 @@ extension CommandLineTests {
         @Test("Usage errors exit 2 with a message", arguments: [
             (["policy"], "callmonitor: policy needs keygen, sign, verify or explain"),
             (["policy", "keygen", "--alg", "RS256", "--kid", "k", "--out", "/tmp"], "callmonitor: --alg is EdDSA or ES256, not 'RS256'"),
+            // A long value is cut, never echoed whole.
+            (["policy", "keygen", "--alg", String(repeating: "A", count: 5000), "--kid", "k", "--out", "/tmp"], "callmonitor: --alg is EdDSA or ES256, not '\(String(repeating: "A", count: 40))…'"),
             (["policy", "keygen", "--alg", "EdDSA", "--kid", "../k", "--out", "/tmp"], "callmonitor: --kid may hold letters, digits, '-', '_' and '.' (it names the files)"),
             (["policy", "verify", "--keys", "/nonexistent/keys.json", "--issuer", "i", "doc"], "callmonitor: cannot read /nonexistent/keys.json: no such file"),
             (["policy", "explain", "--attribute", "os", "doc"], "callmonitor: --attribute needs NAME=VALUE"),
