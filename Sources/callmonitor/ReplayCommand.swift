@@ -4,6 +4,7 @@
 
 import Foundation
 import hnb
+import hnbRecording
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

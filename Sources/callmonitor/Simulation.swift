@@ -384,7 +384,7 @@ final class Simulation {
                 } else if delegate != nil, let lastAction {
                     lastAction()
                 } else if delegate != nil || !renderer.tapButton() {
-                    monitor.recordTapWithNothingToPress()
+                    monitor.tapWithNothingToPress()
                 }
                 let accepted = transcript.count > before
                 transcript.record("tap", at: before) { $0.add("accepted", accepted) }

@@ -6,6 +6,7 @@
 import Dispatch
 import Foundation
 import hnb
+import hnbRecording
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

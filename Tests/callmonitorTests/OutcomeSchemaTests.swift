@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbRecording
 
 /// The schema file, from the package root.
 let outcomeSchemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 @testable import hnb
 import hnbTesting
+import hnbRecording
 @testable import callmonitor
 
 @MainActor

@@ -3,6 +3,8 @@
 // the transcript's JSON form. Pure and platform-independent, so every line is tested on Linux;
 // the recorder (SessionRecorder.swift) only writes what this returns.
 
+import hnb
+
 /// Turns the engine's inputs and actions into the lines of a recording, and keeps what that
 /// needs: the names given to calls, protections and verifier questions in order of appearance,
 /// the last state the file gave each call, and the app and capture state the file has set.
