@@ -3,6 +3,7 @@
 // as one JSON object a line.
 
 import Foundation
+import ScenarioLanguage
 import hnb
 import hnbTesting
 

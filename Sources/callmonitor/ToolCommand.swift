@@ -2,6 +2,7 @@
 // (the usage summary is built from it), option declarations that give both the parser and the
 // help's options table, and the way a command fails.
 
+import ScenarioLanguage
 import hnb
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@
 
 import Dispatch
 import Foundation
+import ScenarioLanguage
 import hnb
 import hnbRecording
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import ScenarioLanguage
 import hnbTesting
 import hnbRecording
 @testable import callmonitor

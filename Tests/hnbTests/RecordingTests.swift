@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import ScenarioLanguage
 import hnbTesting
 @testable import hnbRecording
 @testable import callmonitor
