@@ -27,6 +27,10 @@ let package = Package(
         // own so that a UIKit app never links SwiftUI. Where SwiftUI does not exist (Linux) only
         // its plain logic is compiled, which the tests use.
         .library(name: "hnbSwiftUI", targets: ["hnbSwiftUI"]),
+        // Session recording (`startRecording(to:maxBytes:)`, `stopRecording()`): a product of its
+        // own, so that an app that does not record links no file writer (issue 39). It plugs into
+        // hnb's one step observer.
+        .library(name: "hnbRecording", targets: ["hnbRecording"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     traits: [
@@ -48,12 +52,17 @@ let package = Package(
         ),
         .target(name: "hnbTesting", dependencies: ["hnb"], swiftSettings: strict),
         .target(name: "hnbSwiftUI", dependencies: ["hnb"], swiftSettings: strict),
-        .executableTarget(name: "callmonitor", dependencies: ["hnb", "hnbTesting"], swiftSettings: strict),
+        // The scenario language, read and written (issue 39): the tool parses it, the recorder
+        // writes it, the tests use both. A target, not a product: SwiftPM builds it as a module of
+        // its own wherever a product's target depends on it, so no `.library` is needed.
+        .target(name: "ScenarioLanguage", dependencies: ["hnb"], swiftSettings: strict),
+        .target(name: "hnbRecording", dependencies: ["hnb", "ScenarioLanguage"], swiftSettings: strict),
+        .executableTarget(name: "callmonitor", dependencies: ["hnb", "hnbTesting", "hnbRecording", "ScenarioLanguage"], swiftSettings: strict),
         // The tool too: the random-sequence suite replays its recordings in the simulator (issue 29).
-        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "callmonitor"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
         .testTarget(
             name: "callmonitorTests",
-            dependencies: ["callmonitor", "hnb", "hnbTesting"],
+            dependencies: ["callmonitor", "hnb", "hnbTesting", "hnbRecording", "ScenarioLanguage"],
             // Scenario files are read from the source tree by path; they are not bundle resources.
             exclude: ["Scenarios"],
             swiftSettings: strict

@@ -1,8 +1,8 @@
 // Fuzz target: scenario files given to `callmonitor simulate`. Every input is parsed; one that
 // parses and spans at most an hour of virtual time (so that a run takes milliseconds; a longer
 // one only repeats countdown ticks) is also run through a real monitor, with the echo on, as
-// `callmonitor simulate --echo` would. Built by scripts/fuzz, with the tool's Scenario.swift and
-// Simulation.swift compiled into module hnb.
+// `callmonitor simulate --echo` would. Built by scripts/fuzz, with the scenario language
+// (Sources/ScenarioLanguage) and the tool's Simulation.swift compiled into module hnb.
 
 import Foundation
 

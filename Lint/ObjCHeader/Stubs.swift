@@ -48,16 +48,3 @@ package struct PolicyFileStore: Sendable {
 extension PolicyAttributes {
     static var library: [String: String] { [:] }
 }
-
-// Recording/ (left out: it calls open(2), write(2) and uname(3)): what MonitorCore and the facade use.
-@MainActor
-final class SessionRecorder {
-    func record(_ input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?, actions: [MonitorEngine.Action]) {}
-    func recordTap(now: Int64, presentationShown: Bool) {}
-    func flushBeforeExit() {}
-}
-
-extension MonitorCore {
-    nonisolated func stopRecording(waiting: Bool = false) {}
-    nonisolated func waitForRecording() {}
-}

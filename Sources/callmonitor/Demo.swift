@@ -5,6 +5,7 @@
 
 import Foundation
 import hnb
+import hnbRecording
 import hnbTesting
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 // `callmonitor demo`: its option table and help, read into `DemoOptions` for the Demo (Demo.swift).
 
 import Dispatch
+import ScenarioLanguage
 import hnb
 
 struct DemoCommand: ToolCommand {

@@ -1,6 +1,7 @@
 // What the demo says, chosen from what the monitor was seen to do: pure, so each sentence is tested
 // against the observations that lead to it.
 
+import ScenarioLanguage
 import hnb
 
 /// What the monitor did, as the simulator's transcript names it: the narration is built from these.

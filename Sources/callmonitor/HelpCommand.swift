@@ -1,5 +1,7 @@
 // `callmonitor help [COMMAND]` and `callmonitor --version`: the two commands about the tool itself.
 
+import ScenarioLanguage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

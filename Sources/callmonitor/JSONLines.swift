@@ -125,11 +125,6 @@ final class JSONLinesWriter {
     }
 }
 
-/// Formats virtual nanoseconds as seconds: `3`, `1.5`, `0.000000001`.
-func formatSeconds(_ nanoseconds: Int64) -> String {
-    decimalText(nanoseconds, places: 9, trimmingZeros: true)
-}
-
 /// `value` / 10^`places` in decimal, exactly (no floating point on the way).
 func decimalText(_ value: Int64, places: Int, trimmingZeros: Bool) -> String {
     // 10^19 would not fit in UInt64; no figure of the tool has more than nine places.

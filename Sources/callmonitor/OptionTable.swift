@@ -4,6 +4,8 @@
 // cannot disagree. Pure: `parse` returns what it found or why the words were refused;
 // ToolCommand.parse(_:) turns that into output and an exit status.
 
+import ScenarioLanguage
+
 /// A command's typed options as they are before any option is read: the defaults.
 protocol CommandOptions {
     init()

@@ -3,6 +3,7 @@
 // library's own parsers and the platform's crypto (libcrypto on Linux, CryptoKit on Apple).
 
 import Foundation
+import ScenarioLanguage
 import hnb
 
 /// What `policy`'s options say, as written: each action checks the values it uses.

@@ -3,7 +3,9 @@
 // the monitor did in the replay with the `#>` lines the recording holds.
 
 import Foundation
+import ScenarioLanguage
 import hnb
+import hnbRecording
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 // `callmonitor simulate`: its options and help, and the run: read the scenario, check it, stream
 // the transcript of a Simulation (Simulation.swift) to standard output.
 
+import ScenarioLanguage
 import hnb
 #if canImport(Glibc)
 import Glibc

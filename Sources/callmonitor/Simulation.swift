@@ -4,6 +4,7 @@
 // gives the monitor (TranscriptDelegate.swift).
 
 import Foundation
+import ScenarioLanguage
 import hnb
 import hnbTesting
 
@@ -269,7 +270,7 @@ final class Simulation {
                 } else if delegate != nil, let lastAction {
                     lastAction()
                 } else if delegate != nil || !renderer.tapButton() {
-                    monitor.recordTapWithNothingToPress()
+                    monitor.tapWithNothingToPress()
                 }
                 let accepted = transcript.count > before
                 transcript.record("tap", at: before) { $0.add("accepted", accepted) }

@@ -2,6 +2,7 @@
 // (the usage summary is built from it), the help and the reading of the options, both from the
 // command's option table (OptionTable.swift), and the way a command fails.
 
+import ScenarioLanguage
 import hnb
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,9 @@
 
 import Dispatch
 import Foundation
+import ScenarioLanguage
 import hnb
+import hnbRecording
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,7 @@
 // checked in every build, so a mistake is named before the missing trait is.
 
 import Dispatch
+import ScenarioLanguage
 import hnb
 
 struct WatchCommand: ToolCommand {

@@ -3,6 +3,8 @@
 // word names and hands it the rest; each command lives in its own …Command.swift with its
 // options, its help and its run, and ToolCommands (ToolCommand.swift) lists them.
 
+import ScenarioLanguage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Compiles the Swift snippets of the API reference, as written, against `hnb` in an app built in
-// Swift 6 mode and in one built in Swift 5 mode, and the hnbTesting product as an app's tests use
-// it. CI builds it; nothing here runs.
+// Swift 6 mode and in one built in Swift 5 mode, the hnbTesting product as an app's tests use
+// it, and the hnbRecording product as an app that records uses it. CI builds it; nothing here runs.
 import PackageDescription
 
 let package = Package(
@@ -23,6 +23,12 @@ let package = Package(
         .executableTarget(
             name: "TestingProduct",
             dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbTesting", package: "hnb")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The recording product, imported as an app that records imports it (issue 39).
+        .executableTarget(
+            name: "RecordingProduct",
+            dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbRecording", package: "hnb")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

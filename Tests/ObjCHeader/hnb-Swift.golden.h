@@ -33,10 +33,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
 @end
 
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)stopRecording;
-@end
-
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;

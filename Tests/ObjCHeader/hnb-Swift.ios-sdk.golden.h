@@ -23,11 +23,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (NSData * _Nonnull)policyManifestWithAppVersion:(NSString * _Nullable)appVersion SWIFT_WARN_UNUSED_RESULT;
 @end
 
-@class NSURL;
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (BOOL)startRecordingToURL:(NSURL * _Nonnull)url error:(NSError * _Nullable * _Nullable)error;
-@end
-
 @class NSDictionary;
 @class CallMonitorProtection;
 @class CallMonitorPolicyResult;
@@ -37,10 +32,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
-@end
-
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)stopRecording;
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)

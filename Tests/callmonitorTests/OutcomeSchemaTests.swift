@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+import ScenarioLanguage
 
 /// The schema file, from the package root.
 let outcomeSchemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -139,7 +140,7 @@ extension CommandLineTests {
                     #expect(schema.errors(in: outcome) == [], "\(name): \(line)")
                     // The record's end is the line's instant (seconds in `t`, nanoseconds in the record).
                     if case .integer(let endedAt)? = outcome["endedAt"], let t = value["t"] {
-                        #expect(SessionScript.seconds(endedAt) == Self.text(t), "\(name): \(line)")
+                        #expect(ScenarioWriter.seconds(endedAt) == Self.text(t), "\(name): \(line)")
                     } else {
                         Issue.record("\(name): no integer endedAt in \(line)")
                     }

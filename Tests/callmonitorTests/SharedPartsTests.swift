@@ -3,6 +3,7 @@
 
 import Testing
 import hnb
+@testable import ScenarioLanguage
 @testable import callmonitor
 
 @Suite("callmonitor shared parts: flow and seconds")

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import hnb
+@testable import ScenarioLanguage
 import hnbTesting
 @testable import callmonitor
 

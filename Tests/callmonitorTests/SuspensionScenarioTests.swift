@@ -3,6 +3,7 @@
 
 import Testing
 import hnb
+@testable import ScenarioLanguage
 import hnbTesting
 @testable import callmonitor
 

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 @testable import hnb
 import hnbTesting
+import hnbRecording
 
 /// What the test could see of the monitor, in order.
 enum Observation: Equatable {

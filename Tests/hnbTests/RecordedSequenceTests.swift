@@ -4,7 +4,9 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import ScenarioLanguage
 import hnbTesting
+import hnbRecording
 @testable import callmonitor
 
 @MainActor

@@ -4,7 +4,9 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import ScenarioLanguage
 import hnbTesting
+@testable import hnbRecording
 @testable import callmonitor
 
 /// A monitor on the scripted ports that records to a file of its own.
@@ -270,7 +272,7 @@ struct RecordingTests {
     func startRecordingWhileRecording() throws {
         let rig = try RecordedMonitor()
         rig.monitor.startMonitoring(withTerminateIn: 2)
-        let first = try #require(rig.monitor.core.recording.value)
+        let first = try #require(rig.monitor.stepObserver as? SessionRecorder)
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-recording-\(UUID().uuidString).scenario")
         defer { try? FileManager.default.removeItem(at: second) }
         rig.scheduler.advance(bySeconds: 1)
@@ -319,7 +321,7 @@ struct RecordingTests {
         #expect(throws: CallMonitor.RecordingError(path: "/nonexistent/dir/x.scenario", reason: "No such file or directory")) {
             try monitor.startRecording(to: URL(fileURLWithPath: "/nonexistent/dir/x.scenario"))
         }
-        #expect(monitor.core.recording.value == nil)
+        #expect(monitor.stepObserver == nil)
     }
 
     @Test("The header names the device class only", arguments: [

@@ -115,7 +115,7 @@ extension CallMonitor {
 
 /// A verifier carried to the main thread, where alone it is asked. Sendable as it is:
 /// ``CallVerifying`` is a main-actor protocol, and its conformers are Sendable.
-struct VerifierBox: Sendable {
+package struct VerifierBox: Sendable {
     let verifier: any CallVerifying
 }
 

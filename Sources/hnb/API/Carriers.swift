@@ -12,7 +12,7 @@ struct UncheckedBlock: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: the reference is only read on the main thread (in ``MonitorCore``),
 /// where every delegate method runs; a delegate is never touched from the thread that sent it.
-struct WeakDelegate: @unchecked Sendable {
-    weak var object: (any CallMonitorDelegate)?
+package struct WeakDelegate: @unchecked Sendable {
+    package weak var object: (any CallMonitorDelegate)?
     init(_ object: (any CallMonitorDelegate)?) { self.object = object }
 }

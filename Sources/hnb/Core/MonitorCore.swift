@@ -29,8 +29,9 @@ final class MonitorCore {
     nonisolated let eventFeed = Broadcaster<CallEvent>()
     /// Every outcome, for ``CallMonitor/outcomes``.
     nonisolated let outcomeFeed = Broadcaster<CallMonitorOutcome>()
-    /// The session recording in progress, if any (issue 29); set and cleared from any thread.
-    nonisolated let recording = Locked<SessionRecorder?>(nil)
+    /// The observer of every step, if any (the recorder of hnbRecording, issue 39); set and
+    /// cleared from any thread.
+    nonisolated let stepObserver = Locked<(any MonitorStepObserver)?>(nil)
     /// Numbers the protections (rule 18), on the caller's thread.
     nonisolated let protectionIDs = ProtectionIDs()
     /// The signed policy's keys, issuer, crypto and file (issue 28), set from any thread.
@@ -95,21 +96,21 @@ final class MonitorCore {
         // An owner let go of in this step (`stopSources`) lives to the step's end, so that the
         // app code the step runs after it (outcome handler, hook) still finds its monitor.
         let ownerThroughStep = sources.owner
-        let recorder = recording.value
+        let observer = stepObserver.value
         let now = scheduler.now
-        // A recording writes what the engine read of the app and capture state, and whether a
+        // The observer is told what the engine read of the app and capture state, and whether a
         // tap is for the presentation on screen; neither read changes what the engine decides.
         var sensed: MonitorEngine.Sensors?
-        let shownToken = recorder == nil ? nil : engine.shownEvent?.token
+        let shownToken = observer == nil ? nil : engine.shownEvent?.token
         let actions = engine.handle(input, now: now, wallClock: wallClock()) {
             let read = sources.sensors
             sensed = read
             return read
         }
-        recorder?.record(input, now: now, sensed: sensed, shownToken: shownToken, actions: actions)
+        observer?.step(input, now: now, sensed: sensed, shownToken: shownToken, actions: actions)
         for action in actions {
-            // The live terminator does not return: the exit's line reaches the file first.
-            if case .exit = action { recorder?.flushBeforeExit() }
+            // The live terminator does not return: the observer (a recording's exit line) first.
+            if case .exit = action { observer?.beforeExit() }
             perform(action)
         }
         signals.publish(engine.signalsInPlace())
@@ -207,10 +208,20 @@ final class MonitorCore {
         set { policies.observer = newValue }
     }
 
-    /// A tap that reached no monitor code (the simulator's, with nothing to press): written in the
-    /// recording in progress, if any (Recording/), at the clock's now; the engine hears of nothing.
-    func recordTapWithNothingToPress() {
-        recording.value?.recordTap(now: scheduler.now, presentationShown: engine.shownEvent != nil)
+    /// A tap that reached no monitor code (the simulator's, with nothing to press): the step
+    /// observer, if any, is told, at the clock's now; the engine hears of nothing.
+    func tapWithNothingToPress() {
+        stepObserver.value?.tapWithNothingToPress(now: scheduler.now, presentationShown: engine.shownEvent != nil)
+    }
+
+    /// The clock now, where it can be read on this thread (the main thread, or a clock readable
+    /// on any thread): time 0 of an observer starting here.
+    nonisolated func clockNowIfReadable() -> Int64? {
+        if MainQueue.isCurrent {
+            let now: Int64 = MainActor.assumeIsolated { scheduler.now }
+            return now
+        }
+        return (scheduler as? any AnyThreadClock)?.anyThreadNow
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {

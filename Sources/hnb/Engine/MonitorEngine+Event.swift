@@ -8,7 +8,7 @@ extension MonitorEngine {
     /// Whether the event's button is shown and what a tap on it does: one decision (rules 5, 6
     /// and 17), which the engine's user-action step obeys and the present and tick actions carry,
     /// so the built-in dialog only draws it.
-    enum Button: Equatable, Sendable {
+    package enum Button: Equatable, Sendable {
         /// No button: the acknowledge delay runs (rule 6). The user action is refused.
         case hidden
         /// The button is shown and the user action accepted: Close App (terminate, always), or

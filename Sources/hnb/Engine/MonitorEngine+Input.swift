@@ -10,7 +10,7 @@ extension MonitorEngine {
     /// Reports of the ports carry the run of the source (or of the wake-up) that sent them,
     /// `run`, which only the core's parts read: they drop a report from a run that is over before
     /// the engine sees it (0 in engine tests, which have no runs).
-    enum Input: Sendable {
+    package enum Input: Sendable {
         // MARK: From the public API
 
         /// `startMonitoring(…)`; `owner` is held while monitoring (handed on in `startSources`).
@@ -98,9 +98,9 @@ extension MonitorEngine {
     /// What the app-state and capture sources say at the moment a command that starts monitoring
     /// is handled: the engine reads them then (through the closure it is handed), so an event
     /// that begins at once is drawn in the right state and under the right capture rule.
-    struct Sensors: Sendable {
-        var isForeground: Bool
-        var isCaptured: Bool
+    package struct Sensors: Sendable {
+        package var isForeground: Bool
+        package var isCaptured: Bool
     }
 
     /// One of the app's objects that a setting hands over (its delegate, a closure, its
@@ -111,7 +111,7 @@ extension MonitorEngine {
     /// In debug builds (for the tests' comparisons) equal when it installs the same thing as far
     /// as anyone can tell: closures cannot be compared, so two are equal when both are set or both
     /// removed; the delegate by the identity the engine read.
-    enum AppObject: Sendable {
+    package enum AppObject: Sendable {
         /// `identity`: the delegate's identity as the engine read it, with the box, in the same
         /// step: a delegate released in between is then still noticed as released.
         case delegate(WeakDelegate, identity: ObjectIdentifier?)
@@ -169,7 +169,7 @@ extension WeakDelegate {
 // Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
 extension MonitorEngine.Sensors: Equatable {}
 extension MonitorEngine.AppObject: Equatable {
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case let (.delegate(_, a), .delegate(_, b)): a == b
         case let (.callback(a), .callback(b)): (a == nil) == (b == nil)

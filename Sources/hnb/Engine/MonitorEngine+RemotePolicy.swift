@@ -197,8 +197,8 @@ extension MonitorEngine {
 extension MonitorEngine {
     /// `setPolicyKeys`, as the engine needs it: whether relaxation is allowed and the verified
     /// record of a previous launch. The keys themselves stay with the facade, which verifies.
-    struct PolicyKeys: Sendable {
-        var allowsRelaxation: Bool
+    package struct PolicyKeys: Sendable {
+        package var allowsRelaxation: Bool
         var restored: RestoredPolicy?
     }
 }

@@ -38,12 +38,12 @@ extension CallMonitorCallState {
 /// live). Equal by identity in debug builds, where the tests compare actions; the engine never
 /// looks inside: it only hands it from the input that starts monitoring to the `startSources`
 /// action it returns (`nil` in engine tests, which have no facade).
-struct MonitorOwner: Sendable {
+package struct MonitorOwner: Sendable {
     let object: any AnyObject & Sendable
 }
 
 extension MonitorEngine {
-    enum Action: Sendable {
+    package enum Action: Sendable {
         /// Tell the callback.
         case emit(CallEvent)
         /// Show the security UI on `surface`; the user action must carry `token`. `button` is the
@@ -121,17 +121,17 @@ extension MonitorEngine {
 
     /// How a security event ended (rule 16): the public ``CallMonitorOutcomeEnding``. A hand-over
     /// to another surface is not an end.
-    typealias Ending = CallMonitorOutcomeEnding
+    package typealias Ending = CallMonitorOutcomeEnding
     /// Where an event is drawn: a delegate or the built-in dialog.
-    typealias Surface = CallMonitorOutcome.Surface
+    package typealias Surface = CallMonitorOutcome.Surface
     /// One presentation of an event (rule 16's record of hand-overs).
-    typealias Presentation = CallMonitorOutcome.Presentation
+    package typealias Presentation = CallMonitorOutcome.Presentation
 }
 
 #if DEBUG
 // Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
 extension MonitorOwner: Equatable {
-    static func == (lhs: MonitorOwner, rhs: MonitorOwner) -> Bool { lhs.object === rhs.object }
+    package static func == (lhs: MonitorOwner, rhs: MonitorOwner) -> Bool { lhs.object === rhs.object }
 }
 extension MonitorEngine.Action: Equatable {}
 #endif

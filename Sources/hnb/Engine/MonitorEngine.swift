@@ -10,7 +10,7 @@
 
 import Foundation
 
-struct MonitorEngine: Sendable {
+package struct MonitorEngine: Sendable {
     /// One nanosecond-based second; every countdown step is this long.
     static let second: Int64 = 1_000_000_000
 
@@ -438,7 +438,7 @@ struct MonitorEngine: Sendable {
 
     /// A token no presentation is given (``nextToken()`` counts from 1): a user action with it is
     /// always refused, whatever is on screen.
-    static let noPresentationToken: UInt64 = 0
+    package static let noPresentationToken: UInt64 = 0
 
     private mutating func nextToken() -> UInt64 {
         lastToken &+= 1

@@ -48,21 +48,21 @@ extension MonitorEngine {
 
     /// What is written to the policy file (rule 27): the accepted document, the highest
     /// version accepted and the clock's high-water mark.
-    struct PolicyRecord: Sendable {
+    package struct PolicyRecord: Sendable {
         var text: [UInt8]?
         var highestVersion: Int64
         var clockMark: Double
     }
 
     /// One document event, for the app's result, the streams and the simulator's transcript.
-    struct PolicyEvent: Sendable {
-        enum Result: String, Sendable {
+    package struct PolicyEvent: Sendable {
+        package enum Result: String, Sendable {
             case applied, unchanged, rejected, expired
         }
 
-        let result: Result
+        package let result: Result
         /// The document's `ver` (`nil` for a refusal before the version was read).
-        let version: Int64?
+        package let version: Int64?
         let reason: PolicyRejection?
         /// What a refusal points at (the claim, member or path and what was expected), for
         /// `applyPolicy`'s answer and the simulator; `nil` for an event that is no refusal.

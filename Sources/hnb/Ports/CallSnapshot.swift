@@ -45,7 +45,7 @@ public struct CallSnapshot: Hashable, Sendable {
 
     /// Whether the call counts as a conversation in progress. A held call has connected, even if a
     /// source forgot to set `hasConnected`.
-    var countsAsConnected: Bool { hasConnected || isOnHold }
+    package var countsAsConnected: Bool { hasConnected || isOnHold }
 }
 
 /// One delivery from a call source: either the complete list of the device's calls at one

@@ -1,16 +1,23 @@
 // The scenario language of `callmonitor simulate`: one timed command a line. Parsing is pure and
-// checks everything that can be checked without running the policy.
+// checks everything that can be checked without running the policy. A package-level target
+// (issue 39), not a product: the tool reads it, the recorder (hnbRecording) writes it
+// (ScenarioWriting.swift), the tests use both.
 
 import hnb
 
 /// A problem in a scenario, reported as `line N: message`.
-struct ScenarioError: Error, Equatable {
-    let line: Int
-    let message: String
+package struct ScenarioError: Error, Equatable {
+    package let line: Int
+    package let message: String
+
+    package init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
 }
 
 /// One command of a scenario.
-enum ScenarioCommand: Equatable {
+package enum ScenarioCommand: Equatable {
     case start(CallMonitorFlow, seconds: Int32)
     /// `startMonitoring()`: observe only (rule 20).
     case startObserving
@@ -91,7 +98,7 @@ enum ScenarioCommand: Equatable {
 }
 
 /// What a resumed process releases (`resume timers calls [foreground]`, in any order).
-enum ResumeRelease: String, CaseIterable, Equatable {
+package enum ResumeRelease: String, CaseIterable, Equatable {
     /// The wake-ups that fell due while suspended, each at the resume's instant, in deadline order.
     case timers
     /// The call source's change deliveries that waited: CallKit's queued notifications each read
@@ -102,24 +109,24 @@ enum ResumeRelease: String, CaseIterable, Equatable {
 }
 
 /// One scripted answer of the call verifier: what it says and how long after the question.
-struct VerdictReply: Equatable {
-    let verdict: CallMonitorCallVerdict
-    let delay: Int64
+package struct VerdictReply: Equatable {
+    package let verdict: CallMonitorCallVerdict
+    package let delay: Int64
 }
 
 /// A command with the line it came from and the instant (virtual nanoseconds) it runs at.
-struct ScenarioStep: Equatable {
-    let line: Int
-    let time: Int64
-    let command: ScenarioCommand
+package struct ScenarioStep: Equatable {
+    package let line: Int
+    package let time: Int64
+    package let command: ScenarioCommand
     /// The line as written, without its line end, for `simulate --echo`.
-    var text: String = ""
+    package var text: String = ""
 }
 
-enum ScenarioParser {
+package enum ScenarioParser {
     /// Every command name, for the suggestion when one is misspelt (simulate's help lists the
     /// commands with their arguments in its own words).
-    static let commandNames = [
+    package static let commandNames = [
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
         "protect", "unprotect", "exempt", "unexempt", "detection", "verdict", "calls", "changes", "recording",
@@ -127,11 +134,11 @@ enum ScenarioParser {
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
-    static let maxSeconds: Int64 = 9_000_000_000
+    package static let maxSeconds: Int64 = 9_000_000_000
 
     /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SSZ` (UTC), or `nil`: computed, so no formatter
     /// or locale can read it differently.
-    static func parseInstant(_ text: String) -> Int64? {
+    package static func parseInstant(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
@@ -157,7 +164,7 @@ enum ScenarioParser {
         return ((days * 24 + hour) * 60 + minute) * 60 + second
     }
 
-    static func parse(_ text: String) throws(ScenarioError) -> [ScenarioStep] {
+    package static func parse(_ text: String) throws(ScenarioError) -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
         var previous: Int64 = 0
         // Swift reads "\r\n" as one Character, so both line ends are named; a lone "\r" is
@@ -176,7 +183,7 @@ enum ScenarioParser {
                 throw ScenarioError(line: number, message: "bad time '\(timeWord)': expected seconds such as 3 or 1.5 (0 to \(maxSeconds), at most 9 decimals)")
             }
             guard time >= previous else {
-                throw ScenarioError(line: number, message: "time \(timeWord) goes backwards (the previous line is at \(formatSeconds(previous)))")
+                throw ScenarioError(line: number, message: "time \(timeWord) goes backwards (the previous line is at \(ScenarioWriter.seconds(previous)))")
             }
             previous = time
             guard words.count >= 2 else {
@@ -194,7 +201,7 @@ enum ScenarioParser {
     /// suspended; while it is, only the device's calls and the wall clock change (nothing of the
     /// app runs, so no API call, tap or app-state change), and a resume ends it. A recording says
     /// the order things ran in line by line (`wait`), so it has no suspension of its own.
-    static func checkSuspensions(_ steps: [ScenarioStep]) throws(ScenarioError) {
+    package static func checkSuspensions(_ steps: [ScenarioStep]) throws(ScenarioError) {
         var foreground = true
         var suspendedAt: Int?
         let isRecording = steps.contains { $0.command == .recording }
@@ -373,20 +380,16 @@ enum ScenarioParser {
     }
 
     /// The verdict words: `bank`, `notbank`, `unknown`.
-    static let verdictWords = ["bank", "notbank", "unknown"]
+    package static let verdictWords = ScenarioWriter.verdictsInOrder.map(ScenarioWriter.word)
 
     /// `verdict bank | notbank | unknown | late N | never | twice V V | budget S | off`.
     private static func parseVerdict(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
         let usage = "'verdict' takes bank, notbank, unknown, late N, never, twice VERDICT VERDICT, budget SECONDS, off, recorded or answer N VERDICT"
         func word(_ text: String) throws(ScenarioError) -> CallMonitorCallVerdict {
-            switch text {
-            case "bank": return .bankIsCalling
-            case "notbank": return .bankIsNotCalling
-            case "unknown": return .unknown
-            default:
-                let hint = Suggestions.hint(for: text, in: verdictWords)
-                throw ScenarioError(line: line, message: "unknown verdict '\(text)'" + (hint.isEmpty ? ": expected bank, notbank or unknown" : hint))
-            }
+            // Read with the writer's table (ScenarioWriting.swift), so a recording's words parse.
+            if let verdict = ScenarioWriter.verdictsInOrder.first(where: { ScenarioWriter.word($0) == text }) { return verdict }
+            let hint = Suggestions.hint(for: text, in: verdictWords)
+            throw ScenarioError(line: line, message: "unknown verdict '\(text)'" + (hint.isEmpty ? ": expected bank, notbank or unknown" : hint))
         }
         func seconds(_ text: String) throws(ScenarioError) -> Int64 {
             guard let value = parseTime(text) else {
@@ -415,7 +418,7 @@ enum ScenarioParser {
     }
 
     /// Seconds with up to nine decimals, to exact nanoseconds (no floating point on the way).
-    static func parseTime(_ word: String) -> Int64? {
+    package static func parseTime(_ word: String) -> Int64? {
         let parts = word.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCII), whole.allSatisfy(\.isNumber) else { return nil }
         guard whole.count <= 11, let seconds = Int64(whole), seconds <= maxSeconds else { return nil }
@@ -430,15 +433,15 @@ enum ScenarioParser {
 }
 
 /// A scenario line that cannot be split into words: an unclosed quote.
-struct ScenarioWordError: Error, Equatable {
-    let message: String
+package struct ScenarioWordError: Error, Equatable {
+    package let message: String
 }
 
 /// Splits a scenario line into words: white space separates them, `#` outside quotes begins a
 /// comment, and a word that begins with `"` runs to the next unescaped `"` (inside it `\"` is a
 /// quote and `\\` a backslash), so a protection's detail can hold spaces and `#`.
-enum ScenarioWords {
-    static func split(_ line: Substring) throws(ScenarioWordError) -> [String] {
+package enum ScenarioWords {
+    package static func split(_ line: Substring) throws(ScenarioWordError) -> [String] {
         var words: [String] = []
         var index = line.startIndex
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }

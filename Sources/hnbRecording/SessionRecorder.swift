@@ -1,9 +1,10 @@
-// The recorder behind `startRecording(to:maxBytes:)`: the core hands it every input it runs and
-// the actions that input caused, it asks SessionScript for the lines and queues them for a
+// The recorder behind `startRecording(to:maxBytes:)`: the monitor's step observer (hnb's seam,
+// issue 39), so the core hands it every input it runs and the actions that input caused; it asks SessionScript for the lines and queues them for a
 // writer thread. The main thread never waits for the disk; the only wait is a short one right
 // before a force exit, so the exit line is in the file when the process is gone.
 
 import Dispatch
+import hnb
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -14,7 +15,7 @@ import Musl
 
 /// One recording: the script on the main actor, the file on a serial queue of its own.
 @MainActor
-final class SessionRecorder {
+final class SessionRecorder: MonitorStepObserver {
     nonisolated let writer: RecordingWriter
     private var script: SessionScript?
     /// The instant the recording started, when it could be read where it started (the main
@@ -44,7 +45,7 @@ final class SessionRecorder {
     }
 
     /// Records one step: the input's lines, then its outputs.
-    func record(_ input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?, actions: [MonitorEngine.Action]) {
+    func step(_ input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?, actions: [MonitorEngine.Action]) {
         guard !full, writer.isOpen else { return }
         var script = self.script ?? SessionScript(origin: origin ?? now)
         let lines = script.lines(for: input, now: now, sensed: sensed, shownToken: shownToken)
@@ -53,8 +54,8 @@ final class SessionRecorder {
         append(lines + outputs)
     }
 
-    /// Records a tap that reached no monitor code (``CallMonitor/recordTapWithNothingToPress()``).
-    func recordTap(now: Int64, presentationShown: Bool) {
+    /// Records a tap that reached no monitor code (``CallMonitor/tapWithNothingToPress()``).
+    func tapWithNothingToPress(now: Int64, presentationShown: Bool) {
         guard !full, writer.isOpen else { return }
         let script = self.script ?? SessionScript(origin: origin ?? now)
         let line = script.tapWithNothingToPress(now: now, presentationShown: presentationShown)
@@ -80,7 +81,7 @@ final class SessionRecorder {
     }
 
     /// Waits, briefly, for the queued lines to reach the file: the process is about to end.
-    func flushBeforeExit() {
+    func beforeExit() {
         writer.waitUntilWritten(timeoutNanoseconds: 250_000_000)
     }
 }

@@ -3,6 +3,9 @@
 // the transcript's JSON form. Pure and platform-independent, so every line is tested on Linux;
 // the recorder (SessionRecorder.swift) only writes what this returns.
 
+import ScenarioLanguage
+import hnb
+
 /// Turns the engine's inputs and actions into the lines of a recording, and keeps what that
 /// needs: the names given to calls, protections and verifier questions in order of appearance,
 /// the last state the file gave each call, and the app and capture state the file has set.
@@ -15,7 +18,7 @@ struct SessionScript: Sendable {
 
     private var callNames: [CallID: String] = [:]
     /// Each call's state as the file last gave it (`ended` also once a complete list left it out).
-    private var callStates: [CallID: CallLineState] = [:]
+    private var callStates: [CallID: ListedCallState] = [:]
     private var protectionNames: [UInt64: String] = [:]
     private var protectionsMade = 0
     /// The engine's question numbers, as the order the file's verifier was asked in (1, 2, …).
@@ -28,23 +31,6 @@ struct SessionScript: Sendable {
 
     init(origin: Int64) { self.origin = origin }
 
-    /// The state of a call as a `calls` or `changes` word says it.
-    enum CallLineState: String, Sendable {
-        case ringing, dialing, connected, held, ended
-
-        init(_ snapshot: CallSnapshot) {
-            if snapshot.hasEnded {
-                self = .ended
-            } else if snapshot.isOnHold {
-                self = .held
-            } else if snapshot.countsAsConnected {
-                self = .connected
-            } else {
-                self = snapshot.isOutgoing ? .dialing : .ringing
-            }
-        }
-    }
-
     // MARK: Inputs
 
     /// The lines for `input`, handled at `now`: the scenario line that replays it (with, before
@@ -56,7 +42,7 @@ struct SessionScript: Sendable {
     ///   - shownToken: The token of the presentation on screen before the step, if any: a tap
     ///     for another one is ignored by the engine (rule 12), and written as a comment.
     mutating func lines(for input: MonitorEngine.Input, now: Int64, sensed: MonitorEngine.Sensors?, shownToken: UInt64?) -> [String] {
-        let time = Self.seconds(now &- origin)
+        let time = ScenarioWriter.seconds(now &- origin)
         var lines: [String] = []
         if let sensed {
             if sensed.isForeground != foreground { lines.append("\(time) \(sensed.isForeground ? "foreground" : "background")") }
@@ -102,7 +88,7 @@ struct SessionScript: Sendable {
         case .setCallVerifier(let box):
             verifierSet = box != nil
             line = box == nil ? "verdict off" : "verdict recorded"
-        case .verdictBudget(let nanoseconds): line = "verdict budget \(Self.seconds(nanoseconds))"
+        case .verdictBudget(let nanoseconds): line = "verdict budget \(ScenarioWriter.seconds(nanoseconds))"
         case .screenCaptureEscalation(let policy, _): line = "capture escalate \(policy.map(Self.words) ?? "off")"
         case .calls(let batch, _): line = callLine(batch)
         case .appState(let isForeground, _):
@@ -116,9 +102,9 @@ struct SessionScript: Sendable {
         case .wake, .verdictBudgetExpired: line = "wait"
         case .verdictArrived(let request, let verdict):
             if let question = questions[request] {
-                line = "verdict answer \(question) \(Self.word(verdict))"
+                line = "verdict answer \(question) \(ScenarioWriter.word(verdict))"
             } else {
-                line = "# verdict answer to a question asked before this recording: \(Self.word(verdict))"
+                line = "# verdict answer to a question asked before this recording: \(ScenarioWriter.word(verdict))"
             }
         case .delegateReleased: line = "delegate released"
         // The signed policy (issue 28): the file holds neither the pinned keys nor the documents
@@ -141,20 +127,12 @@ struct SessionScript: Sendable {
     /// `tap stale`, since the replay may hold a delegate the simulator had let go of (`delegate
     /// release`) and a `tap` would press its presentation.
     func tapWithNothingToPress(now: Int64, presentationShown: Bool) -> String {
-        "\(Self.seconds(now &- origin)) \(presentationShown ? "tap stale" : "tap")"
+        "\(ScenarioWriter.seconds(now &- origin)) \(presentationShown ? "tap stale" : "tap")"
     }
 
     /// `terminate 3`, `acknowledge 0`: the policy's words, its seconds as clamped (clamping again
     /// changes nothing, so the replay's policy is the same).
     private static func words(_ policy: MonitorPolicy) -> String { "\(policy.flow) \(policy.seconds)" }
-
-    private static func word(_ verdict: CallMonitorCallVerdict) -> String {
-        switch verdict {
-        case .bankIsCalling: "bank"
-        case .bankIsNotCalling: "notbank"
-        case .unknown: "unknown"
-        }
-    }
 
     /// The app's name of a protection when the scenario language can say it and no open one has
     /// it (one word, no quote or comment sign: a document's `screens` address it, so the replay
@@ -173,12 +151,7 @@ struct SessionScript: Sendable {
     /// (the detail is already cleaned, so it holds no line break; quotes and backslashes escaped).
     private static func words(_ context: CallMonitorContext) -> String {
         guard let detail = context.detail else { return context.kindName }
-        var escaped = ""
-        for character in detail {
-            if character == "\\" || character == "\"" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return "\(context.kindName) \"\(escaped)\""
+        return "\(context.kindName) \(ScenarioWriter.quoted(detail))"
     }
 
     /// `C1`, `C2`, … in order of appearance: a device's call identifiers never reach the file.
@@ -198,7 +171,7 @@ struct SessionScript: Sendable {
             var listed: Set<CallID> = []
             for snapshot in batch.calls where !snapshot.hasEnded && !listed.contains(snapshot.id) {
                 listed.insert(snapshot.id)
-                let state = CallLineState(snapshot)
+                let state = ListedCallState(snapshot)
                 words.append("\(name(of: snapshot.id)):\(state.rawValue)")
                 callStates[snapshot.id] = state
             }
@@ -208,13 +181,13 @@ struct SessionScript: Sendable {
             return words.joined(separator: " ")
         }
         if batch.calls.count == 1, let snapshot = batch.calls.first, let command = transition(snapshot) {
-            callStates[snapshot.id] = CallLineState(snapshot)
+            callStates[snapshot.id] = ListedCallState(snapshot)
             return "\(command) \(name(of: snapshot.id))"
         }
         var words = ["changes"]
         var named: [CallID: Int] = [:]
         for snapshot in batch.calls {
-            let state = CallLineState(snapshot)
+            let state = ListedCallState(snapshot)
             let word = "\(name(of: snapshot.id)):\(state.rawValue)"
             // A batch that names a call twice: its last snapshot is the one the engine keeps.
             if let index = named[snapshot.id] { words[index] = word } else { named[snapshot.id] = words.count; words.append(word) }
@@ -225,7 +198,7 @@ struct SessionScript: Sendable {
 
     /// The simulator command that turns the call's last state into `snapshot`'s, if one does.
     private func transition(_ snapshot: CallSnapshot) -> String? {
-        let next = CallLineState(snapshot)
+        let next = ListedCallState(snapshot)
         switch (callStates[snapshot.id], next) {
         case (nil, .ringing): return "incoming"
         case (nil, .dialing): return "outgoing"
@@ -323,21 +296,6 @@ struct SessionScript: Sendable {
         case .refused: "refused"
         }
     }
-
-    // MARK: Numbers
-
-    /// Nanoseconds as seconds with only the decimals needed (`3`, `1.5`, `0.000000001`), exactly,
-    /// as the scenario language and the transcript write times.
-    static func seconds(_ nanoseconds: Int64) -> String {
-        let sign = nanoseconds < 0 ? "-" : ""
-        let magnitude = nanoseconds.magnitude
-        let whole = magnitude / 1_000_000_000
-        var fraction = String(magnitude % 1_000_000_000)
-        guard fraction != "0" else { return "\(sign)\(whole)" }
-        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return "\(sign)\(whole).\(fraction)"
-    }
 }
 
 /// One output line under construction: `t` first, then the fields in the order added, as the
@@ -345,12 +303,12 @@ struct SessionScript: Sendable {
 struct OutputLine {
     private var fields: [String]
 
-    init(t: Int64) { fields = ["\"t\":\(SessionScript.seconds(t))"] }
+    init(t: Int64) { fields = ["\"t\":\(ScenarioWriter.seconds(t))"] }
 
     mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\":\(JSONText.quoted(value))") }
     mutating func add(_ key: String, _ value: Int) { fields.append("\"\(key)\":\(value)") }
     mutating func add(_ key: String, _ value: Bool) { fields.append("\"\(key)\":\(value)") }
-    mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { fields.append("\"\(key)\":\(SessionScript.seconds(nanoseconds))") }
+    mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { fields.append("\"\(key)\":\(ScenarioWriter.seconds(nanoseconds))") }
     mutating func addNull(_ key: String) { fields.append("\"\(key)\":null") }
 
     var text: String { "{" + fields.joined(separator: ",") + "}" }

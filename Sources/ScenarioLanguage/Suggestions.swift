@@ -1,13 +1,13 @@
 // "Did you mean …?" for misspelt subcommands, options and scenario words: the nearest known word
 // by edit distance, offered only when it is close enough to be a typo rather than a guess.
 
-enum Suggestions {
+package enum Suggestions {
     /// The candidate nearest to `word`, or nil when none is within a typo's reach.
     ///
     /// A typo is at most one edit in a short word and two in a longer one (more than five
     /// letters), so `ring` suggests nothing while `incomming` suggests `incoming`; an abbreviation
     /// of three letters or more that begins exactly one candidate (`ack`) suggests it.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         // An abbreviation (`ack`) is a typo of intent, not of spelling: three letters or more that
         // begin exactly one candidate name it.
         if word.count >= 3 {
@@ -25,13 +25,13 @@ enum Suggestions {
     }
 
     /// `"; did you mean X?"`-style tail for an error message, or an empty string.
-    static func hint(for word: String, in candidates: [String]) -> String {
+    package static func hint(for word: String, in candidates: [String]) -> String {
         nearest(to: word, in: candidates).map { ": did you mean \($0)?" } ?? ""
     }
 
     /// Edit distance with adjacent transpositions counted as one edit (optimal string alignment),
     /// because swapped letters (`--langauge`) are the commonest typo.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,10 +1,13 @@
-// Recording a session (issue 29): the facade's two calls and their error. What is written is
-// SessionScript's (Recording/), how it is written SessionRecorder's.
+// Recording a session (issue 29): the two calls an app makes and their error, added to
+// `CallMonitor` by the hnbRecording product (issue 39). What is written is SessionScript's, how it
+// is written SessionRecorder's; the monitor only tells its step observer (RecordingSlot.swift).
 
 import Foundation
+import hnb
 
-// The Linux header lint (HNB_OBJC_HEADER) sees only `-stopRecording`: its front end crashes
-// printing this extension whole ("While printing NULL type"); the iOS SDK golden holds all of it.
+// The Linux header lint (scripts/objc-header) compiles hnb alone since issue 39 and has no golden
+// for this module yet; when it gets one, HNB_OBJC_HEADER keeps it to `-stopRecording`: the Linux
+// front end crashes printing this extension whole ("While printing NULL type").
 #if !HNB_OBJC_HEADER
 extension CallMonitor {
     /// Why a recording could not start.
@@ -57,7 +60,7 @@ extension CallMonitor {
     ///     (a smaller value is clamped to it).
     /// - Throws: ``RecordingError`` when the file cannot be opened.
     public func startRecording(to url: URL, maxBytes: Int = 1 << 20) throws {
-        try core.startRecording(toPath: url.path, maxBytes: max(Self.minimumRecordingBytes, maxBytes))
+        try startRecording(toPath: url.path, maxBytes: max(Self.minimumRecordingBytes, maxBytes))
     }
 
     /// ``startRecording(to:maxBytes:)`` with the default bound, for Objective-C.
@@ -82,40 +85,17 @@ extension CallMonitor {
     @objc(stopRecording)
     #endif
     public func stopRecording() {
-        core.stopRecording()
+        stopRecording(waiting: false)
     }
 
     /// Waits until the recording's lines so far are in the file (the tool and tests, before they
     /// read it).
     package func waitForRecording() {
-        core.waitForRecording()
+        (stepObserver as? SessionRecorder)?.writer.waitUntilWritten(timeoutNanoseconds: 5_000_000_000)
     }
 
     /// Stops the recording and returns once its file is complete (the tool and tests).
     package func finishRecording() {
-        core.stopRecording(waiting: true)
-    }
-
-    /// A tap on a UI that holds none of this monitor's presentations: the simulator's `tap` when
-    /// there is nothing to press, and `tap stale`. The engine refuses it as it refuses a stale
-    /// `onUserAction` (rule 12: no presentation has ``MonitorEngine/noPresentationToken``), and a
-    /// recording writes it, so that a replay taps at the same place (issue 37).
-    package func tapOnNoPresentation() {
-        send(.userAction(token: MonitorEngine.noPresentationToken))
-    }
-
-    /// The simulator's `tap` with nothing to press (no dialog or no button on screen, no
-    /// `onUserAction` held): nothing reaches the engine, as a finger on an empty screen reaches
-    /// nothing on a device, but a recording writes the `tap`, so that a replay taps at the same
-    /// place and its transcript holds the same refused tap (issue 37).
-    @MainActor
-    package func recordTapWithNothingToPress() {
-        core.recordTapWithNothingToPress()
-    }
-
-    /// Makes the monitor notice at once that the delegate was released (the simulator's
-    /// `delegate released`, which a recording writes where the engine heard of a release).
-    package func noticeDelegateRelease() {
-        send(.delegateReleased)
+        stopRecording(waiting: true)
     }
 }
