@@ -14,16 +14,17 @@ package enum Patience {
     package static let seconds: Double = 120
 
     /// Polls `condition` every `interval` seconds (at least 1 ms) until it holds or `bound`
-    /// seconds pass. It runs in the caller's isolation, so the condition may read the caller's
-    /// state; an error it throws ends the wait at once.
+    /// seconds pass. It runs in the caller's isolation (`nonisolated(nonsending)`, not an
+    /// `isolated` parameter defaulting to `#isolation`: older SDKs' standard libraries have no such
+    /// macro), so the condition may read the caller's state; an error it throws ends the wait at
+    /// once.
     ///
     /// - Parameter bound: ``seconds`` unless a test of the wait itself needs a short one.
     /// - Returns: Whether `condition` held; `false` only after the whole bound.
     @discardableResult
-    package static func wait(
+    nonisolated(nonsending) package static func wait(
         within bound: Double = seconds,
         every interval: Double = 0.01,
-        isolation: isolated (any Actor)? = #isolation,
         until condition: () async throws -> Bool
     ) async rethrows -> Bool {
         let deadline = Date().addingTimeInterval(bound)
