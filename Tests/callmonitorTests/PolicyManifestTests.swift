@@ -120,4 +120,27 @@ struct PolicyManifestTests {
         #expect(try errors(Self.configuredBytes.replacingOccurrences(of: #""seconds":4"#, with: #""seconds":-4"#))
             == ["$.screenCaptured.seconds: -4.0 breaks minimum 0.0"])
     }
+
+    @Test("The reader refuses a manifest it did not write, naming the member at fault: a screen listed twice (the later entry would hide a stricter one), an unknown member, a wrong flow, seconds past Int32")
+    func readerRefuses() throws {
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try PolicyManifest.parse(Array(text.utf8))
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(refusal(Self.configuredBytes) == nil)
+        let twice = Self.configuredBytes.replacingOccurrences(
+            of: #"{"flow":"terminate","name":"transfer","seconds":5}"#,
+            with: #"{"flow":"terminate","name":"transfer","seconds":5},{"flow":"acknowledge","name":"transfer","seconds":0}"#)
+        #expect(refusal(twice) == #"screens[2].name: "transfer" is listed twice"#)
+        #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":1,"extra":0"#))
+            == "extra: not a member of a manifest (expected only allowsRelaxation, appVersion, appWide, attributes, detection, issuer, kids, schemaVersion, screenCaptured, screens)")
+        #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""flow":"terminate","name":"transfer""#, with: #""flow":"close","name":"transfer""#))
+            == #"screens[1].flow: expected "terminate" or "acknowledge", got "close""#)
+        #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""seconds":4"#, with: #""seconds":2147483648"#))
+            == "screenCaptured.seconds: expected an integer from 0 to 2147483647, got 2147483648")
+    }
 }
