@@ -75,6 +75,29 @@ extension CommandLineTests {
             #expect(applied.status == 0)
         }
 
+        @Test("Detection off, which any app that forbids relaxation refuses: with --manifest the report above the builds judges the content alone, so a build that allows relaxation applies it (exit 0) and one that does not refuses it below")
+        func contentJudgedAloneAboveTheBuilds() async throws {
+            let dir = try await Self.folder(rules: #"[{"policy":{"detection":false}}]"#)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let forbidding = try await Self.verify(dir, [])
+            #expect(forbidding.status == 1)
+            #expect(forbidding.stdout.contains("relaxationNotAllowed"))
+            let content = try await Self.verify(dir, ["--allow-relaxation"])
+            #expect(content.status == 0)
+            #expect(!content.stdout.contains("relaxationNotAllowed"))
+
+            let relaxing = try Self.manifest("relaxing.json", in: dir, relax: true)
+            let applied = try await Self.verify(dir, ["--manifest", relaxing])
+            #expect(applied.stdout == content.stdout + "manifest \(relaxing) (appVersion 2.4): applied\n")
+            #expect(applied.status == 0)
+            #expect(applied.stderr == "")
+
+            let strict = try Self.manifest("strict.json", in: dir)
+            let refused = try await Self.verify(dir, ["--manifest", strict])
+            #expect(refused.stdout.hasPrefix(content.stdout + "manifest \(strict) (appVersion 2.4): rejected relaxationNotAllowed"))
+            #expect(refused.status == 1)
+        }
+
         @Test("Acknowledge where the code says terminate is relaxationNotAllowed; a shorter countdown is applied; without a manifest both are named as unjudged only when they could be laxer")
         func acknowledgeForTerminate() async throws {
             let dir = try await Self.folder(rules: #"[{"policy":{"appWide":{"flow":"acknowledge","seconds":30},"screens":{"transfer":{"flow":"terminate","seconds":1}}}}]"#)
