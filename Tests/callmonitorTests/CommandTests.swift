@@ -62,6 +62,14 @@ func runProcess(_ executable: URL, _ arguments: [String], input: String = "", ca
     async let out = capture ? drain(stdout.fileHandleForReading) : Data()
     async let err = capture ? drain(stderr.fileHandleForReading) : Data()
     let (outData, errData) = await (out, err)
+    // Close our ends now. Foundation on Linux keeps every started Process (and through it these
+    // pipes) alive for ever, so leaving the closing to deinit leaked two descriptors per run; past
+    // about 1,350 open descriptors `Process.run()` itself crashes (swift-corelibs-foundation
+    // #5472, an over-read while it lists /proc/self/fd), which took CI down.
+    if capture {
+        try? stdout.fileHandleForReading.close()
+        try? stderr.fileHandleForReading.close()
+    }
     for await _ in exited {}
     return RunResult(
         status: process.terminationStatus,
@@ -88,6 +96,34 @@ func scenarioNames() -> [String] {
 /// another test is waiting on (a leaked pipe end would keep that test waiting for ever).
 @Suite("callmonitor command", .serialized)
 struct CommandLineTests {}
+
+/// The pipes this process holds open now (Linux lists them in /proc/self/fd as `pipe:[inode]`).
+func openPipeCount() -> Int {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return entries.filter { entry in
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"))?.hasPrefix("pipe:") == true
+    }.count
+}
+
+extension CommandLineTests {
+    @Suite("the test runner's own process handling")
+    struct RunnerHygieneTests {
+        /// Hundreds of runs in one suite once left ~1,350 descriptors open, and Foundation's
+        /// `Process.run()` crashes when it lists that many (swift-corelibs-foundation #5472).
+        /// Each run made two pipes it never closed; 30 runs would leave 60.
+        @Test("Running the tool leaves none of its pipes open", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs Linux's /proc"))
+        func runsCloseTheirPipes() async throws {
+            let before = openPipeCount()
+            for _ in 0..<30 {
+                let result = try await runTool(["--version"])
+                #expect(result.status == 0)
+            }
+            let after = openPipeCount()
+            // Other suites run beside this one and may hold a few pipes for a moment.
+            #expect(after - before < 12, "30 runs of the tool left \(after - before) more pipes open (\(before) before, \(after) after)")
+        }
+    }
+}
 
 extension CommandLineTests {
     @Suite("callmonitor simulate")

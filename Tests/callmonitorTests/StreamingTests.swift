@@ -64,6 +64,7 @@ struct SimulateStreamingTests {
             }
         }
         for await _ in exited {}
+        try? output.fileHandleForReading.close()
         #expect(first == #"{"t":0,"kind":"event","event":"ringing"}"#)
         #expect(total >= 12_000_000, "the tool printed \(total) bytes before it was stopped")
         let earlyKB = try #require(early)

@@ -36,6 +36,8 @@ final class LineCollector: @unchecked Sendable {
                 let data = handle.availableData
                 lock.withLock {
                     if data.isEmpty {
+                        // Foundation on Linux never frees a started Process, so close the pipe here.
+                        try? handle.close()
                         if !partial.isEmpty { lines.append(String(decoding: partial, as: UTF8.self)) }
                         partial = Data()
                         ended = true
@@ -611,6 +613,8 @@ final class TelephonyLab: @unchecked Sendable {
                     return continuation.resume(throwing: error)
                 }
                 let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                // Foundation on Linux never frees a started Process, so its pipe closes only here.
+                try? pipe.fileHandleForReading.close()
                 process.waitUntilExit()
                 continuation.resume(returning: Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self)))
             }
