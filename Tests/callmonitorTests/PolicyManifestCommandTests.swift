@@ -209,6 +209,21 @@ extension CommandLineTests {
             #expect(applied.stdout == bare.stdout + "manifest \(matching) (appVersion 3.1): applied\n")
         }
 
+        @Test("A rule's when.attributes may name what the library itself sets on every device (os, osVersion, appVersion): not flagged as an attribute the app never sets")
+        func libraryAttributesAreNotInert() async throws {
+            let rules = #"[{"when":{"attributes":{"appVersion":["2.4"],"os":["iOS"],"osVersion":["26.1.0"]}},"policy":{"detection":true}}]"#
+            let dir = try await Self.folder(rules: rules)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let bare = try await Self.verify(dir, [])
+            #expect(bare.status == 0)
+            #expect(!bare.stdout.contains("would do nothing"))
+            // The manifest lists only the app's own attributes (segment), never the library's.
+            let build = try Self.manifest("app.json", in: dir)
+            let judged = try await Self.verify(dir, ["--manifest", build])
+            #expect(judged.stdout == bare.stdout + "manifest \(build) (appVersion 2.4): applied\n")
+            #expect(judged.status == 0)
+        }
+
         @Test("A manifest that cannot be read is one line on stderr and exit 2, never echoed", arguments: [
             ("missing", "cannot read DIR/missing.json: no such file"),
             ("not JSON", "DIR/bad.json is not a manifest: expected JSON (a manifest written by CallMonitor.policyManifest()), stopped at byte 0"),
