@@ -57,6 +57,9 @@ final class CommandQueue {
     /// The most ``deferredDrains`` ever reached: what the tests compare with the bound, since
     /// sampling ``deferredDrains`` between main-queue turns can miss its peak.
     private(set) var mostDeferredDrains = 0
+    /// How many times a scheduled drain ran: a burst whose lock stays held runs it
+    /// ``retriesBeforeWaiting`` + 1 times, then waits (what the tests count, not time).
+    private(set) var scheduledDrainRuns = 0
 
     /// One main-queue block per burst, however many commands the burst holds.
     private nonisolated func scheduleDrain() {
@@ -70,6 +73,7 @@ final class CommandQueue {
     /// mailbox keeps its drain marked as scheduled, so posts meanwhile add to what waits and this
     /// block stays the one that takes it.
     private func scheduledDrain() {
+        scheduledDrainRuns += 1
         guard deferredDrains < retriesBeforeWaiting else {
             deferredDrains = 0
             drainMailbox()

@@ -85,8 +85,16 @@ final class Mailbox: @unchecked Sendable {
 
     /// Everything waiting, in the order to apply it: API calls, then the app state, then calls.
     func takeAll() -> [Input] {
-        lock.withLock { takeWhileLocked() }
+        takesThatMayWait.withLock { $0 += 1 }
+        return lock.withLock { takeWhileLocked() }
     }
+
+    /// How many ``takeAll()`` calls began, each ready to wait for the lock. Counted under a lock
+    /// of its own, before the mailbox's, so that a test holding the mailbox's lock on another
+    /// thread sees the main thread arrive without a clock (``takeAll()`` is rare: only a drain
+    /// past its bound of retries calls it).
+    private let takesThatMayWait = Locked(0)
+    var takesThatMayWaitForTesting: Int { takesThatMayWait.value }
 
     /// Everything waiting, as ``takeAll()``, or nil without waiting when another thread holds
     /// the lock right now: the scheduled drain then tries again later instead of putting the
