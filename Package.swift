@@ -31,6 +31,11 @@ let package = Package(
         // own, so that an app that does not record links no file writer (issue 39). It plugs into
         // hnb's one step observer.
         .library(name: "hnbRecording", targets: ["hnbRecording"]),
+        // The signed remote policy (`setPolicyKeys`, `applyPolicy(document:)`, the attributes and
+        // the manifest): a product of its own, so that an app that takes no policy from its
+        // server links no verifier, crypto loader, JSON reader or policy file (issue 39). It
+        // hands hnb's engine an already verified document and keeps hnb's policy record.
+        .library(name: "hnbPolicy", targets: ["hnbPolicy"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     traits: [
@@ -57,12 +62,15 @@ let package = Package(
         // its own wherever a product's target depends on it, so no `.library` is needed.
         .target(name: "ScenarioLanguage", dependencies: ["hnb"], swiftSettings: strict),
         .target(name: "hnbRecording", dependencies: ["hnb", "ScenarioLanguage"], swiftSettings: strict),
-        .executableTarget(name: "callmonitor", dependencies: ["hnb", "hnbTesting", "hnbRecording", "ScenarioLanguage"], swiftSettings: strict),
+        .target(name: "hnbPolicy", dependencies: ["hnb"], swiftSettings: strict),
+        .executableTarget(
+            name: "callmonitor", dependencies: ["hnb", "hnbTesting", "hnbRecording", "hnbPolicy", "ScenarioLanguage"], swiftSettings: strict
+        ),
         // The tool too: the random-sequence suite replays its recordings in the simulator (issue 29).
-        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "hnbPolicy", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
         .testTarget(
             name: "callmonitorTests",
-            dependencies: ["callmonitor", "hnb", "hnbTesting", "hnbRecording", "ScenarioLanguage"],
+            dependencies: ["callmonitor", "hnb", "hnbTesting", "hnbRecording", "hnbPolicy", "ScenarioLanguage"],
             // Scenario files are read from the source tree by path; they are not bundle resources.
             exclude: ["Scenarios"],
             swiftSettings: strict

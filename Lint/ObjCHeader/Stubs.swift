@@ -24,27 +24,3 @@ public enum PluralRules {
 /// Stand in for Localization.swift's language-tag helpers.
 func baseCode(_ tag: String) -> String { tag }
 func languageTagParts(_ tag: String) -> [Substring] { [Substring(tag)] }
-
-import Foundation
-
-/// Stands in for the signed policy's platform parts (LibCrypto.swift, PolicyFileStore.swift,
-/// PolicyPlatformAttributes.swift), which reach C, files and Bundle.
-package final class LibCrypto: Sendable {
-    package static let shared: LibCrypto? = nil
-}
-
-extension PolicyCrypto {
-    package init(libCrypto: LibCrypto) { preconditionFailure("header generation only") }
-}
-
-package struct PolicyFileStore: Sendable {
-    package let directory: URL
-    package init(directory: URL) { self.directory = directory }
-    package static var defaultDirectory: URL? { nil }
-    func save(_ record: MonitorEngine.PolicyRecord) {}
-    func load() -> (text: [UInt8]?, highestVersion: Int64, clockMark: Double)? { nil }
-}
-
-extension PolicyAttributes {
-    static var library: [String: String] { [:] }
-}

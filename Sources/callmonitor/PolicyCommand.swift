@@ -5,6 +5,7 @@
 import Foundation
 import ScenarioLanguage
 import hnb
+import hnbPolicy
 
 /// What `policy`'s options say, as written: each action checks the values it uses.
 struct PolicyOptions: CommandOptions {

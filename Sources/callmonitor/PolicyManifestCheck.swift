@@ -7,6 +7,7 @@
 
 import Foundation
 import hnb
+import hnbPolicy
 
 enum PolicyManifestCheck {
     /// One manifest file, read.

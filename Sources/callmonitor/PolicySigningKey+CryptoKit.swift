@@ -6,6 +6,7 @@
 import CryptoKit
 import Foundation
 import hnb
+import hnbPolicy
 
 extension PolicySigningKey {
     static func cryptoKitGenerate(_ algorithm: PolicyAlgorithm) throws(Failure) -> PolicySigningKey {

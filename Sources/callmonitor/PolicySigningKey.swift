@@ -5,6 +5,7 @@
 // libcrypto on Linux.
 
 import hnb
+import hnbPolicy
 
 /// A private signing key: the library itself never signs.
 struct PolicySigningKey: Sendable {

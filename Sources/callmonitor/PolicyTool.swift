@@ -5,6 +5,7 @@
 
 import Foundation
 import hnb
+import hnbPolicy
 
 /// The tool's view of the signed policy.
 enum PolicyTool {

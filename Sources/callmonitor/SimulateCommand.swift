@@ -3,6 +3,7 @@
 
 import ScenarioLanguage
 import hnb
+import hnbPolicy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

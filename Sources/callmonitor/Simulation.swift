@@ -6,6 +6,7 @@
 import Foundation
 import ScenarioLanguage
 import hnb
+import hnbPolicy
 import hnbTesting
 
 /// One run of a scenario against a fresh monitor.

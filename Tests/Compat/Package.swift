@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Compiles the Swift snippets of the API reference, as written, against `hnb` in an app built in
 // Swift 6 mode and in one built in Swift 5 mode, the hnbTesting product as an app's tests use
-// it, and the hnbRecording product as an app that records uses it. CI builds it; nothing here runs.
+// it, the hnbRecording product as an app that records uses it, and the hnbPolicy product as an
+// app that takes its policy from its server uses it. CI builds it; nothing here runs.
 import PackageDescription
 
 let package = Package(
@@ -29,6 +30,12 @@ let package = Package(
         .executableTarget(
             name: "RecordingProduct",
             dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbRecording", package: "hnb")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The signed remote policy's product, imported as an app that applies documents imports it.
+        .executableTarget(
+            name: "PolicyProduct",
+            dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbPolicy", package: "hnb")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -18,19 +18,10 @@ SWIFT_CLASS_NAMED("CallMonitor")
 @end
 
 @class NSString;
-@class NSData;
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (NSData * _Nonnull)policyManifestWithAppVersion:(NSString * _Nullable)appVersion SWIFT_WARN_UNUSED_RESULT;
-@end
-
-@class NSDictionary;
 @class CallMonitorProtection;
-@class CallMonitorPolicyResult;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
 @end
 
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
@@ -160,18 +151,5 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) int64_t policyVersion;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-SWIFT_CLASS_NAMED("_CallMonitorPolicyResult")
-@interface CallMonitorPolicyResult : NSObject
-@property (nonatomic, readonly) BOOL applied;
-@property (nonatomic, readonly) int64_t version;
-- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
-+ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
-@end
-
-@interface CallMonitorPolicyResult (SWIFT_EXTENSION(hnb))
-@property (nonatomic, readonly, strong) NSString * _Nullable reason;
-@property (nonatomic, readonly, strong) NSString * _Nullable detail;
 @end
 

@@ -5,6 +5,7 @@
 
 import Testing
 import hnb
+@testable import hnbPolicy
 @testable import callmonitor
 
 /// A table with one option of every kind, so the parser is tested apart from any command.

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import ScenarioLanguage
 
 /// The schema file, from the package root.

@@ -13,6 +13,7 @@
 import Foundation
 import Testing
 import hnb
+@testable import hnbPolicy
 import hnbTesting
 
 extension CommandLineTests {

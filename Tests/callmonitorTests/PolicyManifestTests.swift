@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 
 /// The manifest schema file, from the package root.

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 
 // MARK: A JSON reader and a validator for the schema's keywords

@@ -4,6 +4,7 @@
 
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 
 extension MonitorEngine.Input {

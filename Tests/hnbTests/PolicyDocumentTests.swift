@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 @Suite("Policy: base64url and JSON")
 struct PolicyEncodingTests {

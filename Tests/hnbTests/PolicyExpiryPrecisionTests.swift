@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 
 @Suite("Rule 28 (issue 37): the document's switches at their instants exactly")

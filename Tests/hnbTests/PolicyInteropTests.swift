@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 @Suite("Policy: interoperability by the RFCs")
 struct PolicyInteropTests {

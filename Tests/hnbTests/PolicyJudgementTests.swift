@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 @Suite("Policy judgement: the phones' answer at an instant")
 struct PolicyJudgementTests {

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 @Suite("The app's manifest and the engine's relaxation check")
 struct PolicyManifestEngineTests {

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 @Suite("Policy: every refusal names its member and what was expected")
 struct PolicyRefusalDetailTests {

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 @testable import callmonitor
 
@@ -27,8 +28,8 @@ struct PolicyResultDetailTests {
 
     @Test("Every reason, with its exact detail, through applyPolicy (the verifier's are the verifier's own text)")
     func everyReason() async throws {
-        var seen: Set<PolicyRejection> = []
-        func expect(_ result: CallMonitor.PolicyResult, _ reason: PolicyRejection, _ detail: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var seen: Set<CallMonitor.PolicyRejection> = []
+        func expect(_ result: CallMonitor.PolicyResult, _ reason: CallMonitor.PolicyRejection, _ detail: String, sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(result == .rejected(reason, detail: detail), sourceLocation: sourceLocation)
             #expect(result.description == "rejected \(reason.rawValue): \(detail)", sourceLocation: sourceLocation)
             seen.insert(reason)
@@ -45,7 +46,7 @@ struct PolicyResultDetailTests {
         let h = Harness()
         try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: false, storeDirectory: directory)
         for (reason, bytes, detail) in PolicyRefusalDetailTests.verifierCases(signer) {
-            expect(h.monitor.applyPolicy(document: Data(bytes)), reason, detail)
+            expect(h.monitor.applyPolicy(document: Data(bytes)), CallMonitor.PolicyRejection(reason), detail)
         }
 
         // The engine's: rollback, expired (past exp, and by the clock's mark), relaxation.
@@ -83,7 +84,15 @@ struct PolicyResultDetailTests {
         #expect(busy.take().last == "1 exit 0")
         expect(busy.monitor.applyPolicy(document: data), .exited, "the monitor has exited the app (rule 16): nothing changes any more")
 
-        #expect(seen == Set(PolicyRejection.allCases))
+        #expect(seen == Set(CallMonitor.PolicyRejection.allCases))
+    }
+
+    @Test("The app's reasons are the engine's and the verifier's, word for word, each to its namesake (hnbPolicy's CallMonitor.PolicyRejection over hnb's PolicyRejection, issue 39)")
+    func reasonsMatchTheEngines() {
+        #expect(CallMonitor.PolicyRejection.allCases.map(\.rawValue) == hnb.PolicyRejection.allCases.map(\.rawValue))
+        for reason in hnb.PolicyRejection.allCases {
+            #expect(CallMonitor.PolicyRejection(reason).rawValue == reason.rawValue)
+        }
     }
 
     @Test("The Objective-C result object carries the reason and the detail; nil for an applied document")

@@ -4,6 +4,7 @@
 
 import Foundation
 @testable import hnb
+@testable import hnbPolicy
 // The signing key is the tool's (`callmonitor policy keygen` and `sign`): apps never sign.
 @testable import callmonitor
 

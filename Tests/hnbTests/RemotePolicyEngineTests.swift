@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 
 /// An engine with a wall clock of its own, so a test can set the device's date back.
 struct PolicyEngineRig {

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import hnb
+@testable import hnbPolicy
 import hnbTesting
 @testable import callmonitor
 

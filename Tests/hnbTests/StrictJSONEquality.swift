@@ -3,6 +3,7 @@
 // here rather than in every app's binary (issue 27).
 
 @testable import hnb
+@testable import hnbPolicy
 
 extension StrictJSON: Equatable {
     /// Same shape, same members in the same order, same scalars. Numbers compare by value, not by

@@ -140,7 +140,7 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
         /// What the app's code set (`startMonitoring…`, `protect…`).
         case code
-        /// The signed remote policy document with this `ver` (``CallMonitor/applyPolicy(document:)``).
+        /// The signed remote policy document with this `ver` (`applyPolicy(document:)`).
         case document(version: Int64)
 
         /// `code`, or the document's version.

@@ -34,10 +34,8 @@ final class MonitorCore {
     nonisolated let stepObserver = Locked<(any MonitorStepObserver)?>(nil)
     /// Numbers the protections (rule 18), on the caller's thread.
     nonisolated let protectionIDs = ProtectionIDs()
-    /// The signed policy's keys, issuer, crypto and file (issue 28), set from any thread.
-    nonisolated let policyKeys = Locked<PolicyDesk.Keys?>(nil)
-    /// The device's attributes for the documents' rules: the library's and the app's.
-    nonisolated let policyAttributes = Locked(PolicyAttributes())
+    /// The policy product's port (issue 39; PolicyPort.swift), plugged in from any thread.
+    nonisolated let policyPort = Locked<(any PolicyPort)?>(nil)
     /// The monitor's ``CallMonitorState``, kept here so that it is made once (`AnyObject`: the
     /// type needs iOS 17).
     var stateObject: AnyObject?
@@ -59,7 +57,7 @@ final class MonitorCore {
         sources = SourceRunner(callSource: callSource, appState: appState, screenCapture: screenCapture, deliver: post)
         wakeUp = WakeUpTimer(scheduler: scheduler, deliver: submit)
         policyWakeUp = WakeUpTimer(scheduler: scheduler, policy: true, deliver: submit)
-        policies = PolicyDesk(keys: policyKeys)
+        policies = PolicyDesk(port: policyPort)
         asker = VerdictAsker(scheduler: scheduler, deliver: submit, post: post)
         surfaces = SurfaceDriver(dialog: dialog, now: { scheduler.now }) { submit(.delegateReleased) }
         self.wallClock = wallClock

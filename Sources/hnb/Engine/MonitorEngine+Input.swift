@@ -101,6 +101,11 @@ extension MonitorEngine {
     package struct Sensors: Sendable {
         package var isForeground: Bool
         package var isCaptured: Bool
+
+        package init(isForeground: Bool, isCaptured: Bool) {
+            self.isForeground = isForeground
+            self.isCaptured = isCaptured
+        }
     }
 
     /// One of the app's objects that a setting hands over (its delegate, a closure, its

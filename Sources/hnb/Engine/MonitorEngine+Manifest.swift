@@ -9,7 +9,7 @@ extension MonitorEngine {
     /// per name), the screen-capture escalation, call detection as the code sets it, and
     /// whether relaxation is allowed. The rest of a manifest (keys, attributes, version) is the
     /// facade's.
-    func codeManifest() -> PolicyManifest {
+    package func codeManifest() -> PolicyManifest {
         var manifest = PolicyManifest()
         manifest.appWide = guards.appWide?.policy
         for (id, policy) in guards.protections {
@@ -25,7 +25,7 @@ extension MonitorEngine {
     /// A fresh engine's code set as `manifest` describes it, through the guards' own setters:
     /// the app-wide policy, one protection open per named screen, the escalation and detection.
     /// Whether relaxation is allowed is `setPolicyKeys`' input, which the judgement sends.
-    mutating func adoptCode(of manifest: PolicyManifest) {
+    package mutating func adoptCode(of manifest: PolicyManifest) {
         _ = guards.setAppWide(manifest.appWide.map(AppWidePolicy.enforce))
         for (index, name) in manifest.screens.keys.sorted().enumerated() {
             guard let policy = manifest.screens[name] else { continue }
@@ -35,8 +35,14 @@ extension MonitorEngine {
         remote.codeDetection = manifest.detection
     }
 
+    /// Whether the document accepted is not yet in force at this engine's wall clock (before its
+    /// `nbf`, rule 28): the judgement's "not yet valid", read without opening the engine's state.
+    package var acceptedDocumentIsNotYetInForce: Bool {
+        if case .notYet = remote.standing(at: wallClockSince1970) { true } else { false }
+    }
+
     /// Rule 26's question about `document` for the code this engine holds.
-    func weakens(_ document: PolicyDocument) -> Bool {
+    package func weakens(_ document: PolicyDocument) -> Bool {
         guards.weakens(document, codeDetection: remote.codeDetection)
     }
 }

@@ -2,7 +2,7 @@
 // once as a change of the policies under rule 18, stricter only unless the app allowed
 // relaxation, switching at its nbf and exp by a wake-up of its own, refused when older than the
 // highest accepted, and held to the wall clock's high-water mark. The document reaches the engine
-// already verified (PolicyDocument.swift, in the facade); the state is in RemotePolicy.swift.
+// already verified (by the policy product, Sources/hnbPolicy; issue 39); the state is in RemotePolicy.swift.
 
 extension MonitorEngine {
     /// Seconds between 1970 and the reference date that `wallClock` counts from.
@@ -199,7 +199,12 @@ extension MonitorEngine {
     /// record of a previous launch. The keys themselves stay with the facade, which verifies.
     package struct PolicyKeys: Sendable {
         package var allowsRelaxation: Bool
-        var restored: RestoredPolicy?
+        package var restored: RestoredPolicy?
+
+        package init(allowsRelaxation: Bool, restored: RestoredPolicy?) {
+            self.allowsRelaxation = allowsRelaxation
+            self.restored = restored
+        }
     }
 }
 

@@ -9,7 +9,7 @@ package struct MonitorPolicy: Equatable, Sendable {
 
     /// Clamps as the reference says: at least 1 for terminate, at least 0 for acknowledge.
     /// Every `Int32` is accepted, so no input can make the policy invalid.
-    init(flow: CallMonitorFlow, requestedSeconds: Int32) {
+    package init(flow: CallMonitorFlow, requestedSeconds: Int32) {
         self.flow = flow
         switch flow {
         case .terminate: seconds = max(1, requestedSeconds)

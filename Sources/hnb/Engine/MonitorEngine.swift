@@ -30,6 +30,9 @@ package struct MonitorEngine: Sendable {
         case exited
     }
 
+    /// An engine off, with the code's defaults: no policy, no call, no document.
+    package init() {}
+
     // Stored state changed by the steps in this file and its extensions (other files, so not
     // `private(set)`); the invariants are sealed inside the types.
     var phase: Phase = .off
@@ -124,7 +127,7 @@ package struct MonitorEngine: Sendable {
     /// monotonic clock every rule reads; `wallClock`, read by the core once per step, is only
     /// stamped on events and outcomes for logs. `sensors` reads the app-state and capture
     /// sources; it is called only for a command that starts monitoring.
-    mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
+    package mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
         self.wallClock = wallClock.timeIntervalSinceReferenceDate
         observeWallClock()
         var actions: [Action] = []

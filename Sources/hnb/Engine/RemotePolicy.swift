@@ -34,24 +34,38 @@ extension MonitorEngine {
         }
     }
 
-    /// What the persisted record of a previous launch holds, read and verified by the facade
-    /// before it is handed over (rule 27).
-    struct RestoredPolicy: Sendable {
+    /// What the persisted record of a previous launch holds, read and verified by the policy
+    /// product before it is handed over (rule 27).
+    package struct RestoredPolicy: Sendable {
         /// The accepted document, `nil` when none was kept or it no longer verifies.
-        var document: PolicyDocument?
+        package var document: PolicyDocument?
         /// Its compact text, written back as it was.
-        var text: [UInt8]?
-        var highestVersion: Int64
+        package var text: [UInt8]?
+        package var highestVersion: Int64
         /// Seconds since 1970.
-        var clockMark: Double
+        package var clockMark: Double
+
+        package init(document: PolicyDocument?, text: [UInt8]?, highestVersion: Int64, clockMark: Double) {
+            self.document = document
+            self.text = text
+            self.highestVersion = highestVersion
+            self.clockMark = clockMark
+        }
     }
 
     /// What is written to the policy file (rule 27): the accepted document, the highest
     /// version accepted and the clock's high-water mark.
     package struct PolicyRecord: Sendable {
-        var text: [UInt8]?
-        var highestVersion: Int64
-        var clockMark: Double
+        package var text: [UInt8]?
+        package var highestVersion: Int64
+        /// Seconds since 1970; `-infinity` when no clock was read yet.
+        package var clockMark: Double
+
+        package init(text: [UInt8]?, highestVersion: Int64, clockMark: Double) {
+            self.text = text
+            self.highestVersion = highestVersion
+            self.clockMark = clockMark
+        }
     }
 
     /// One document event, for the app's result, the streams and the simulator's transcript.
@@ -63,12 +77,12 @@ extension MonitorEngine {
         package let result: Result
         /// The document's `ver` (`nil` for a refusal before the version was read).
         package let version: Int64?
-        let reason: PolicyRejection?
+        package let reason: PolicyRejection?
         /// What a refusal points at (the claim, member or path and what was expected), for
         /// `applyPolicy`'s answer and the simulator; `nil` for an event that is no refusal.
-        let detail: String?
+        package let detail: String?
 
-        init(_ result: Result, version: Int64?, reason: PolicyRejection? = nil, detail: String? = nil) {
+        package init(_ result: Result, version: Int64?, reason: PolicyRejection? = nil, detail: String? = nil) {
             self.result = result
             self.version = version
             self.reason = reason
@@ -76,7 +90,7 @@ extension MonitorEngine {
         }
 
         /// A refusal with what it points at.
-        init(rejected refusal: PolicyRefusal, version: Int64?) {
+        package init(rejected refusal: PolicyRefusal, version: Int64?) {
             self.init(.rejected, version: version, reason: refusal.reason, detail: refusal.detail)
         }
     }
@@ -181,7 +195,7 @@ extension MonitorEngine.Guards {
 }
 
 extension PolicyRefusal {
-    // The engine's refusals, worded here beside the verifier's (PolicyDocument.swift), so that
+    // The engine's refusals, worded here beside the verifier's (the policy product's PolicyDocument+Verify.swift), so that
     // applyPolicy's answer, the tool and the simulator read one text for each.
 
     /// `ver` below the highest accepted.

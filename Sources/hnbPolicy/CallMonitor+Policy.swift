@@ -1,10 +1,12 @@
 // The signed remote policy (issue 28; rules 26 to 28 of the behaviour contract): the keys the
-// app pins, the device's attributes, named screens and the document the app fetched from its
-// own server. The facade verifies a document (a pure function, Policy/PolicyDocument.swift) and
-// reads and writes the policy file; every decision about what the document does is the
-// engine's (Engine/MonitorEngine+RemotePolicy.swift).
+// app pins, the device's attributes and the document the app fetched from its own server. A
+// product of its own (issue 39): this verifies a document (a pure function,
+// PolicyDocument+Verify.swift) and reads and writes the policy file, then hands hnb's engine the
+// verified document through hnb's package seam (CallMonitor+PolicySeam.swift there); every
+// decision about what the document does is the engine's (MonitorEngine+RemotePolicy.swift).
 
 import Foundation
+import hnb
 
 extension CallMonitor {
     // MARK: Types
@@ -128,7 +130,8 @@ extension CallMonitor {
         } catch {
             throw PolicyKeyError(description: error.description)
         }
-        core.policyKeys.set(PolicyDesk.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
+        let plug = policyPlug
+        plug.keys.set(PolicyPlug.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
         var restored: MonitorEngine.RestoredPolicy?
         if let kept = store?.load() {
             var document: PolicyDocument?
@@ -139,8 +142,8 @@ extension CallMonitor {
                 document: document, text: document == nil ? nil : kept.text, highestVersion: kept.highestVersion, clockMark: kept.clockMark
             )
         }
-        send(.policyAttributes(core.policyAttributes.value.merged))
-        send(.policyKeys(MonitorEngine.PolicyKeys(allowsRelaxation: allowsRelaxation, restored: restored)))
+        sendPolicyInput(.policyAttributes(plug.attributes.value.merged))
+        sendPolicyInput(.policyKeys(MonitorEngine.PolicyKeys(allowsRelaxation: allowsRelaxation, restored: restored)))
     }
 
     /// The app's own attributes of this device for the documents' rules (`"region": "DE"`),
@@ -151,92 +154,21 @@ extension CallMonitor {
     /// - Parameter attributes: Names and values; a rule's `when.attributes` lists the values it
     ///   matches.
     public func setPolicyAttributes(_ attributes: [String: String]) {
-        let merged = core.policyAttributes.withLock { state -> [String: String] in
+        let merged = policyPlug.attributes.withLock { state -> [String: String] in
             state.app = attributes
             return state.merged
         }
-        send(.policyAttributes(merged))
+        sendPolicyInput(.policyAttributes(merged))
     }
 
     /// Replaces the library's own attributes (`os`, `osVersion`, `appVersion`): for the
     /// simulator, which plays other devices.
     package func setPlatformPolicyAttributes(_ attributes: [String: String]) {
-        let merged = core.policyAttributes.withLock { state -> [String: String] in
+        let merged = policyPlug.attributes.withLock { state -> [String: String] in
             state.platform = attributes
             return state.merged
         }
-        send(.policyAttributes(merged))
-    }
-
-    /// Told of every document event (the simulator's transcript): the result's word, the
-    /// version and the refusal's reason.
-    @MainActor
-    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?, String?) -> Void)?) {
-        guard let observer else { return core.policyObserver = nil }
-        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue, event.detail) }
-    }
-
-    /// The wall clock was changed (the simulator's `clock`; on a device the app's next step
-    /// notices it): the rule in force is chosen again at once.
-    package func wallClockChanged() {
-        send(.wallClockChanged)
-    }
-
-    // MARK: Named screens
-
-    /// Guards the screen `name` with the terminate flow until the returned protection is ended,
-    /// as ``protect(withTerminateIn:)`` does; a document's `screens` can address it by name.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents (`"transfer"`).
-    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(named name: String, withTerminateIn seconds: CInt) -> CallMonitorProtection {
-        protect(named: name, MonitorPolicy(flow: .terminate, requestedSeconds: seconds))
-    }
-
-    /// Guards the screen `name` with the acknowledge flow until the returned protection is
-    /// ended, as ``protect(withAcknowledgeIn:)`` does; a document's `screens` can address it.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents.
-    ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(named name: String, withAcknowledgeIn seconds: CInt) -> CallMonitorProtection {
-        protect(named: name, MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds))
-    }
-
-    /// Guards the screen `name` with the terminate flow and says in the warning what the screen
-    /// is about: ``protect(named:withTerminateIn:)`` with the context of
-    /// ``protect(withTerminateIn:context:)``.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents.
-    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
-    ///   - context: What the screen is about, or `nil`.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(named name: String, withTerminateIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
-        protect(named: name, MonitorPolicy(flow: .terminate, requestedSeconds: seconds), context: context)
-    }
-
-    /// Guards the screen `name` with the acknowledge flow and says in the warning what the
-    /// screen is about: ``protect(named:withAcknowledgeIn:)`` with the context of
-    /// ``protect(withAcknowledgeIn:context:)``.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents.
-    ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
-    ///   - context: What the screen is about, or `nil`.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(named name: String, withAcknowledgeIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
-        protect(named: name, MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), context: context)
-    }
-
-    private func protect(named name: String, _ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> CallMonitorProtection {
-        let id = core.protectionIDs.next()
-        // Posted before the object exists, so its end can never overtake its begin.
-        send(.beginProtection(id: id, policy, name: name, context: context, owner: owner))
-        return CallMonitorProtection(monitor: self, id: id)
+        sendPolicyInput(.policyAttributes(merged))
     }
 
     // MARK: The document
@@ -257,11 +189,11 @@ extension CallMonitor {
     /// - Parameter document: The JWS compact serialization, at most 64 KiB.
     /// - Returns: What was done: applied, unchanged (the same version), or rejected and why.
     public func applyPolicy(document: Data) -> PolicyResult {
-        guard MainQueue.isCurrent else { return PolicyRefusal.notOnMainThread.result }
+        guard CallMonitor.isOnMainQueue else { return PolicyRefusal.notOnMainThread.answer }
         return MainActor.assumeIsolated {
             let bytes = Array(document)
             let input: MonitorEngine.Input
-            if let keys = core.policyKeys.value {
+            if let keys = (pluggedPolicyPort as? PolicyPlug)?.keys.value {
                 switch PolicyDocument.verifyExplained(bytes, keys: keys.keys, issuer: keys.issuer, crypto: keys.crypto) {
                 case .success(let verified): input = .applyPolicy(verified, text: bytes)
                 case .failure(let refusal): input = .policyRejected(refusal)
@@ -269,20 +201,21 @@ extension CallMonitor {
             } else {
                 input = .policyRejected(bytes.count > PolicyKeySet.maximumLength ? .tooLarge : PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail))
             }
-            guard !core.isBusy else { return PolicyRefusal.calledFromCallback.result }
-            guard let event = core.applyPolicyNow(input) else { return PolicyRefusal.exited.result }
-            return event.result(for: input)
+            guard !isInsideCallback else { return PolicyRefusal.calledFromCallback.answer }
+            guard let event = applyPolicyNow(input) else { return PolicyRefusal.exited.answer }
+            return event.answer
         }
     }
 }
 
 extension MonitorEngine.PolicyEvent {
     /// The app's answer for the document event its own call caused.
-    func result(for input: MonitorEngine.Input) -> CallMonitor.PolicyResult {
+    var answer: CallMonitor.PolicyResult {
         switch result {
         case .applied: .applied(version: version ?? 0)
         case .unchanged: .unchanged(version: version ?? 0)
-        case .rejected, .expired: .rejected(reason ?? .expired, detail: detail ?? PolicyRefusal.expiredDetail)
+        case .rejected, .expired:
+            .rejected(CallMonitor.PolicyRejection(reason ?? .expired), detail: detail ?? PolicyRefusal.expiredDetail)
         }
     }
 }
@@ -302,7 +235,70 @@ extension PolicyRefusal {
     static let expiredDetail = "exp: the document has expired"
 
     /// The app's answer for this refusal.
-    var result: CallMonitor.PolicyResult { .rejected(reason, detail: detail) }
+    var answer: CallMonitor.PolicyResult { .rejected(CallMonitor.PolicyRejection(reason), detail: detail) }
+}
+
+extension CallMonitor.PolicyRejection {
+    /// The app's reason for the engine's and the verifier's (hnb's `PolicyRejection`, the same
+    /// words): spelled out case by case, so that a reason added on one side and not the other
+    /// does not compile.
+    init(_ reason: hnb.PolicyRejection) {
+        self = switch reason {
+        case .tooLarge: .tooLarge
+        case .malformed: .malformed
+        case .duplicateKey: .duplicateKey
+        case .unsupportedAlgorithm: .unsupportedAlgorithm
+        case .wrongType: .wrongType
+        case .unknownKey: .unknownKey
+        case .keyTypeMismatch: .keyTypeMismatch
+        case .badSignature: .badSignature
+        case .wrongIssuer: .wrongIssuer
+        case .invalidClaims: .invalidClaims
+        case .unknownField: .unknownField
+        case .secondsOutOfRange: .secondsOutOfRange
+        case .invalidPolicy: .invalidPolicy
+        case .relaxationNotAllowed: .relaxationNotAllowed
+        case .rollback: .rollback
+        case .expired: .expired
+        case .noKeys: .noKeys
+        case .cryptoUnavailable: .cryptoUnavailable
+        case .notOnMainThread: .notOnMainThread
+        case .calledFromCallback: .calledFromCallback
+        case .exited: .exited
+        }
+    }
+}
+
+/// What the policy product keeps for one monitor, plugged into its core as its policy port:
+/// the keys `setPolicyKeys` pinned (read on the caller's thread to verify a document) and the
+/// device's attributes. It writes the record the engine says to write (rule 27).
+final class PolicyPlug: PolicyPort {
+    /// What `setPolicyKeys` set.
+    struct Keys: Sendable {
+        let keys: PolicyKeySet
+        let issuer: String
+        let allowsRelaxation: Bool
+        /// `nil` when the platform's crypto could not be loaded: every document is refused.
+        let crypto: PolicyCrypto?
+        let store: PolicyFileStore?
+    }
+
+    let keys = Locked<Keys?>(nil)
+    let attributes = Locked(PolicyAttributes())
+
+    func persist(_ record: MonitorEngine.PolicyRecord) {
+        keys.value?.store?.save(record)
+    }
+}
+
+extension CallMonitor {
+    /// This monitor's policy state, plugged in at the first call that needs it.
+    var policyPlug: PolicyPlug {
+        // Only this product plugs a port in, so the one found is a PolicyPlug; were it not, a
+        // plug of no monitor keeps no keys, and every document is refused (noKeys): the code's
+        // policy holds, never a crash.
+        (policyPort(installingIfNone: { PolicyPlug() }) as? PolicyPlug) ?? PolicyPlug()
+    }
 }
 
 /// The attributes the rules' `when` reads: the library's and the app's (which cannot replace

@@ -4,6 +4,7 @@
 // stand-in Foundation has the types but not the bridging (Lint/ObjCHeader/Foundation.swift).
 
 import Foundation
+import hnb
 
 #if canImport(ObjectiveC) || HNB_OBJC_HEADER
 extension CallMonitor {
@@ -32,32 +33,6 @@ extension CallMonitor {
     @objc(setPolicyAttributes:)
     public func objcSetPolicyAttributes(_ attributes: NSDictionary) {
         setPolicyAttributes(ObjCBridge.strings(attributes))
-    }
-
-    /// `-protectNamed:withTerminateIn:` for Objective-C; Swift code uses
-    /// ``protect(named:withTerminateIn:)``.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents.
-    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    @available(swift, obsoleted: 1, message: "use protect(named:withTerminateIn:)")
-    @objc(protectNamed:withTerminateIn:)
-    public func objcProtect(named name: NSString, withTerminateIn seconds: CInt) -> CallMonitorProtection {
-        protect(named: ObjCBridge.string(name), withTerminateIn: seconds)
-    }
-
-    /// `-protectNamed:withAcknowledgeIn:` for Objective-C; Swift code uses
-    /// ``protect(named:withAcknowledgeIn:)``.
-    ///
-    /// - Parameters:
-    ///   - name: The screen's name in the documents.
-    ///   - seconds: The delay before the Acknowledge button appears; negative values give 0.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    @available(swift, obsoleted: 1, message: "use protect(named:withAcknowledgeIn:)")
-    @objc(protectNamed:withAcknowledgeIn:)
-    public func objcProtect(named name: NSString, withAcknowledgeIn seconds: CInt) -> CallMonitorProtection {
-        protect(named: ObjCBridge.string(name), withAcknowledgeIn: seconds)
     }
 
     /// `-applyPolicyDocument:` for Objective-C; Swift code uses ``applyPolicy(document:)``.

@@ -1,7 +1,9 @@
 // CryptoKit for the signed policy on Apple platforms (issue 28): Curve25519.Signing for EdDSA
 // and P256.Signing for ES256, iOS 13 and macOS 10.15 onwards, so no availability check is needed
 // for verification. Only forwards: which key, which message and which signature are decided in
-// PolicyDocument.swift.
+// PolicyDocument+Verify.swift.
+
+import hnb
 
 #if canImport(CryptoKit)
 import CryptoKit

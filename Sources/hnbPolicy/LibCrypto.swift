@@ -5,6 +5,8 @@
 // and keys go in as DER, so no OSSL_PARAM or version-specific structure is touched. When the
 // library cannot be loaded, `PolicyCrypto.platform` is `nil` and every document is refused.
 
+import hnb
+
 #if os(Linux)
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,12 @@
 // The app's manifest (issue 38): what this build does without a signed document, written by the
 // monitor so the bank's tool can judge a document against it (`callmonitor policy verify
-// --manifest`). The code's policy is the engine's own state, read through the core; the facade
-// adds what it keeps itself (the keys, the issuer, the attributes' names). Form:
+// --manifest`). The code's policy is the engine's own state, read through hnb's seam; the policy
+// product adds what it keeps itself (the keys, the issuer, the attributes' names). Form:
 // Schemas/callmonitor-manifest.v1.schema.json.
 
 // Apple's compilers accept @objc only in a file that imports Foundation itself.
 import Foundation
+import hnb
 
 extension CallMonitor {
     /// The app's manifest: a small JSON document that says what this build does when no signed
@@ -41,11 +42,12 @@ extension CallMonitor {
     /// - Returns: The manifest, UTF-8 JSON (Schemas/callmonitor-manifest.v1.schema.json).
     @MainActor
     public func policyManifest(appVersion: String? = nil) -> Data {
-        var manifest = core.codeManifest()
-        let attributes = core.policyAttributes.value
+        var manifest = codeManifest()
+        let plug = pluggedPolicyPort as? PolicyPlug
+        let attributes = plug?.attributes.value ?? PolicyAttributes()
         manifest.appVersion = appVersion ?? attributes.platform["appVersion"]
         manifest.attributes = attributes.app.keys.filter { !PolicyManifest.libraryAttributes.contains($0) }.sorted()
-        if let keys = core.policyKeys.value {
+        if let keys = plug?.keys.value {
             manifest.issuer = keys.issuer
             manifest.kids = keys.keys.keys.map(\.kid).sorted()
         }

@@ -4,6 +4,8 @@
 // beside this one); this file only holds the interface and the DER encodings the platforms want,
 // which are encoding, not cryptography.
 
+import hnb
+
 /// Checks one signature with one pinned key.
 package struct PolicyCrypto: Sendable {
     /// `true` exactly when `signature` (raw: 64 bytes for both algorithms, ES256's as `r ‖ s`)

@@ -3,6 +3,8 @@
 // rotate: sign with a new key once every app in use carries it, then drop the old one. Parsing
 // is pure and strict; the key bytes are checked by the platform's crypto when a signature is.
 
+import hnb
+
 /// The two signature algorithms a policy document may use (RFC 7518 `ES256`, RFC 8037 `EdDSA`).
 package enum PolicyAlgorithm: String, CaseIterable, Sendable {
     case edDSA = "EdDSA"

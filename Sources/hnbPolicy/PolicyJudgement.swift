@@ -4,6 +4,7 @@
 // relaxation, their order) that drifts from what `applyPolicy(document:)` decides.
 
 import Foundation
+import hnb
 
 /// The phones' answer to one document at one instant.
 package struct PolicyJudgement: Sendable {
@@ -58,7 +59,7 @@ extension PolicyDocument {
         }
         switch event.result {
         case .applied, .unchanged:
-            if case .notYet = engine.remote.standing(at: engine.wallClockSince1970), let notBefore = document.notBefore {
+            if engine.acceptedDocumentIsNotYetInForce, let notBefore = document.notBefore {
                 return PolicyJudgement(verdict: .notYetValid(notBefore: notBefore), detail: nil, document: document)
             }
             return PolicyJudgement(verdict: .applied, detail: nil, document: document)

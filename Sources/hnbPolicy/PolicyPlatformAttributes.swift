@@ -1,8 +1,9 @@
 // The library's own attributes of the device for the signed policy's rules (issue 28): `os`,
 // `osVersion` and `appVersion` (the main bundle's short version). Read from the process, so kept
-// apart from the pure parts; the rules only compare them (PolicyDocument.swift).
+// apart from the pure parts; the rules only compare them (hnb, Engine/RemotePolicyDocument.swift).
 
 import Foundation
+import hnb
 
 extension PolicyAttributes {
     /// `os`, `osVersion` and `appVersion` of this process.

@@ -1,47 +1,12 @@
-// The app's manifest (issue 38): what one build of an app does when no document is in force, the
-// part of the app a signed document is judged against and that the bank's tool cannot see. The
-// library writes it from a configured monitor (CallMonitor+PolicyManifest.swift, from the engine's
-// own state: MonitorEngine+Manifest.swift); `callmonitor policy verify --manifest` reads it back
-// and runs the library's verifier and the engine's relaxation check against it. The form is
-// Schemas/callmonitor-manifest.v1.schema.json.
+// The app's manifest as JSON (issue 38), written from the value the engine fills
+// (Sources/hnb/Engine/PolicyManifest.swift) and read back by the bank's tool, which runs the
+// verifier and the engine's relaxation check against it. Part of the policy product (issue 39):
+// hnb holds only the value. The form is Schemas/callmonitor-manifest.v1.schema.json.
 
 import Foundation
+import hnb
 
-/// What an app build does without a document: its code's policy (the parts rule 26's relaxation
-/// check compares a document with), the names its documents can address, and its keys.
-package struct PolicyManifest: Sendable {
-    /// The form this version writes and reads.
-    package static let schemaVersion: Int64 = 1
-
-    /// The app's version, as the rules' `appVersion` reads it; `nil` when not known.
-    package var appVersion: String?
-    /// The app-wide policy the code sets; `nil` for none (not started, or observing only).
-    package var appWide: MonitorPolicy?
-    /// Each named screen open when the manifest was written, with its policy (the strictest,
-    /// when several protections share a name: the relaxation check compares with each).
-    package var screens: [String: MonitorPolicy] = [:]
-    /// The screen-capture escalation (rule 25); `nil` when the code sets none.
-    package var screenCaptured: MonitorPolicy?
-    /// Call detection as the code sets it (rule 22).
-    package var detection = true
-    /// The names of the attributes the app sets for the rules (`setPolicyAttributes`), sorted.
-    package var attributes: [String] = []
-    /// Whether a document may weaken the code's policy.
-    package var allowsRelaxation = false
-    /// The `iss` the app expects; `nil` when no keys were pinned.
-    package var issuer: String?
-    /// The `kid`s of the pinned keys, sorted.
-    package var kids: [String] = []
-
-    package init() {}
-
-    /// The library's `os` values (PolicyPlatformAttributes.swift writes one of them): a rule's
-    /// `when.os` that names none of them matches no device.
-    package static let osNames = ["iOS", "macCatalyst", "visionOS", "macOS", "Linux", "unknown"]
-
-    /// The attributes the library sets itself on every device (the app's cannot replace them).
-    package static let libraryAttributes: Set<String> = ["os", "osVersion", "appVersion"]
-
+extension PolicyManifest {
     /// The manifest as JSON text: one line, keys sorted and every key present (`null` where
     /// there is no value), so the same build always writes the same bytes.
     package var json: String {

@@ -4,6 +4,7 @@
 // writes and reads. Read back, the document is verified again before it is used.
 
 import Foundation
+import hnb
 
 /// The policy file in a directory.
 package struct PolicyFileStore: Sendable {

@@ -1,0 +1,63 @@
+// The facade's package seam for the signed remote policy (issue 39). The policy product
+// (hnbPolicy) verifies a document with the keys it keeps and hands the engine the verified
+// document, or the refusal, as an input value; the engine decides everything that follows
+// (rules 26 to 28, Engine/MonitorEngine+RemotePolicy.swift). The product plugs its port into the
+// core (Core/PolicyPort.swift) to keep the policy record; it reads the code's policy for the
+// app's manifest here. An app sees none of this.
+
+extension CallMonitor {
+    /// The policy port plugged into this monitor, plugging `make()` in first when there is none,
+    /// from any thread: the first caller's port is the monitor's for its lifetime.
+    package func policyPort(installingIfNone make: () -> any PolicyPort) -> any PolicyPort {
+        core.policyPort.withLock { slot in
+            if let port = slot { return port }
+            let port = make()
+            slot = port
+            return port
+        }
+    }
+
+    /// The policy port plugged into this monitor, if any.
+    package var pluggedPolicyPort: (any PolicyPort)? { core.policyPort.value }
+
+    /// Hands the engine a policy input (`.policyKeys`, `.policyAttributes`, `.applyPolicy`,
+    /// `.policyRejected`) from any thread, in order with the app's other calls.
+    package func sendPolicyInput(_ input: MonitorEngine.Input) {
+        send(input)
+    }
+
+    /// Whether the calling thread is the main thread, where `applyPolicy(document:)` answers.
+    package static var isOnMainQueue: Bool { MainQueue.isCurrent }
+
+    /// Whether a command is in progress: a call from inside one of the monitor's delegate
+    /// methods or callbacks, which must not run a step of its own.
+    @MainActor
+    package var isInsideCallback: Bool { core.isBusy }
+
+    /// Rule 26: carries out `input` (a verified document, or its refusal) now and returns the
+    /// document event it caused; `nil` when nothing was carried out (the monitor has exited, or
+    /// a command is in progress).
+    @MainActor
+    package func applyPolicyNow(_ input: MonitorEngine.Input) -> MonitorEngine.PolicyEvent? {
+        core.applyPolicyNow(input)
+    }
+
+    /// The code's policy as the engine reads it for rule 26: the app's manifest (issue 38)
+    /// before the policy product adds its keys and attributes.
+    @MainActor
+    package func codeManifest() -> PolicyManifest { core.codeManifest() }
+
+    /// Told of every document event (the simulator's transcript): the result's word, the
+    /// version, the refusal's reason and its detail.
+    @MainActor
+    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?, String?) -> Void)?) {
+        guard let observer else { return core.policyObserver = nil }
+        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue, event.detail) }
+    }
+
+    /// The wall clock was changed (the simulator's `clock`; on a device the app's next step
+    /// notices it): the rule in force is chosen again at once.
+    package func wallClockChanged() {
+        send(.wallClockChanged)
+    }
+}
