@@ -228,4 +228,31 @@ struct RemotePolicyFacadeTests {
         #expect(h.outcomes.map(\.policySource) == [.document(version: 2)])
         try h.calls.end("A")
     }
+
+    /// A port of another kind: only hnbPolicy plugs one in, but whoever does must not turn the
+    /// policy API into a crash or a document applied without the pinned keys.
+    final class ForeignPort: PolicyPort {
+        func persist(_ record: MonitorEngine.PolicyRecord) {}
+    }
+
+    @Test("A policy port of another kind plugged into the monitor: every document is refused noKeys, the code's policy holds, nothing crashes")
+    func foreignPortRefusesDocuments() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness()
+        let foreign = ForeignPort()
+        _ = h.monitor.policyPort(installingIfNone: { foreign })
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        h.monitor.setPolicyAttributes(["segment": "retail"])
+        #expect(h.monitor.applyPolicy(document: document(ver: 2, rules: Self.killSwitch)) == .rejected(.noKeys, detail: "no keys are pinned (setPolicyKeys)"))
+        #expect(h.monitor.pluggedPolicyPort === foreign)
+        // The kill switch was refused: a live call still gets the code's countdown and exit.
+        h.monitor.startMonitoring(withTerminateIn: 3)
+        try h.calls.incoming("A")
+        try h.calls.connect("A")
+        h.advance(5)
+        #expect(h.take() == ["0 event ringing", "0 alert terminate 3 button=Close App", "0 event started", "1 alert terminate 2 button=Close App",
+                             "2 alert terminate 1 button=Close App", "3 alert terminate 0 button=Close App", "3 exit 0"])
+        h.monitor.stopMonitoring()
+    }
 }
