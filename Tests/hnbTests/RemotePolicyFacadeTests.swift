@@ -255,4 +255,52 @@ struct RemotePolicyFacadeTests {
                              "2 alert terminate 1 button=Close App", "3 alert terminate 0 button=Close App", "3 exit 0"])
         h.monitor.stopMonitoring()
     }
+
+    @Test("With no keys pinned the refusal still goes through the engine: from a callback the answer is calledFromCallback, and after the exit the refusal keeps its own reason (only a document that would apply answers exited)")
+    func noKeysAnswersInOrder() throws {
+        let h = Harness()
+        let monitor = h.monitor
+        let data = document(rules: Self.killSwitch)
+        #expect(monitor.applyPolicy(document: data) == .rejected(.noKeys, detail: "no keys are pinned (setPolicyKeys)"))
+        var inCallback: CallMonitor.PolicyResult?
+        monitor.setCallback { _ in inCallback = monitor.applyPolicy(document: data) }
+        monitor.startMonitoring(withTerminateIn: 1)
+        try h.calls.incoming("A")
+        #expect(inCallback == .rejected(.calledFromCallback,
+                                       detail: "applyPolicy(document:) was called from inside one of the monitor's delegate methods or callbacks: nothing was read"))
+        monitor.setCallback(nil)
+        try h.calls.connect("A")
+        h.advance(1)
+        #expect(h.take().last == "1 exit 0")
+        // The engine reports a refusal after the exit too (nothing changes either way), so
+        // the answer is the engine's event, not a facade's shortcut.
+        #expect(monitor.applyPolicy(document: data) == .rejected(.noKeys, detail: "no keys are pinned (setPolicyKeys)"))
+    }
+
+    @Test("A key set that is not one throws and leaves the keys pinned before it in place")
+    func badKeySetKeepsTheOldKeys() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness()
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        #expect(throws: CallMonitor.PolicyKeyError.self) {
+            try h.monitor.setPolicyKeys(jwks: Data("{}".utf8), issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        }
+        #expect(h.monitor.applyPolicy(document: document(ver: 4, rules: "[]")) == .applied(version: 4))
+    }
+
+    @Test("A kept kill switch dropped at setPolicyKeys without relaxation is dropped from the file too: the next launch that allows relaxation does not bring it back")
+    func droppedDocumentLeavesTheFile() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let h = Harness()
+        try h.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: true, storeDirectory: folder)
+        #expect(h.monitor.applyPolicy(document: document(ver: 7, rules: Self.killSwitch)) == .applied(version: 7))
+        #expect(try #require(PolicyFileStore(directory: folder).load()).text == Array(document(ver: 7, rules: Self.killSwitch)))
+        let strict = Harness()
+        try strict.monitor.setPolicyKeys(jwks: jwks, issuer: "com.bank.app", allowsRelaxation: false, storeDirectory: folder)
+        let kept = try #require(PolicyFileStore(directory: folder).load())
+        #expect(kept.text == nil)
+        #expect(kept.highestVersion == 7)
+    }
 }
