@@ -5,9 +5,10 @@
 import Foundation
 import hnb
 
-// The Linux header lint (scripts/objc-header) compiles hnb alone since issue 39 and has no golden
-// for this module yet; when it gets one, HNB_OBJC_HEADER keeps it to `-stopRecording`: the Linux
-// front end crashes printing this extension whole ("While printing NULL type").
+// The Linux header lint (`scripts/objc-header hnbRecording`, golden
+// Tests/ObjCHeader/hnbRecording-Swift.golden.h) compiles this file with HNB_OBJC_HEADER, which
+// keeps it to `-stopRecording`: the Linux front end crashes printing this extension whole ("While
+// printing NULL type"). The iOS SDK check compiles it whole.
 #if !HNB_OBJC_HEADER
 extension CallMonitor {
     /// Why a recording could not start.

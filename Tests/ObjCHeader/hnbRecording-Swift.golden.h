@@ -1,0 +1,3 @@
+@interface CallMonitor (SWIFT_EXTENSION(hnbRecording))
+- (void)stopRecording;
+@end
