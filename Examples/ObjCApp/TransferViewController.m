@@ -32,7 +32,7 @@
 
 - (void)viewWillAppear:(BOOL)animated {
     [super viewWillAppear:animated];
-    self.protection = [[CallMonitor sharedInstance] protectWithTerminateIn:5];
+    self.protection = [[CallMonitor sharedInstance] protectNamed:nil withTerminateIn:5 contextKind:nil detail:nil];
 }
 
 - (void)viewDidDisappear:(BOOL)animated {

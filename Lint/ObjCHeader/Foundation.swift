@@ -39,7 +39,7 @@ open class NSUUID: NSObject {
 }
 
 /// Foundation/NSString.h: `NSString`, which Swift's `String` bridges to in Objective-C signatures
-/// (`-protectWithTerminateIn:contextKind:detail:`, `-protectNamed:withTerminateIn:`, a policy
+/// (`-protectNamed:withTerminateIn:contextKind:detail:`, a policy
 /// result's reason).
 @objc(NSString)
 open class NSString: NSObject {}

@@ -88,13 +88,13 @@ final class Simulation {
             transcript.record("outcome") { $0.add("outcome", Simulation.evidence(outcome)) }
         }
         // Issue 28: one line for each document event (applied, unchanged, rejected, expired).
-        monitor.setPolicyObserver { result, version, reason, detail in
+        monitor.setPolicyObserver { event in
             transcript.record("policy") {
-                $0.add("result", result)
-                if let version { $0.add("version", Int(version)) } else { $0.add("version", nil as String?) }
-                $0.add("reason", reason)
+                $0.add("result", event.result.rawValue)
+                if let version = event.version { $0.add("version", Int(version)) } else { $0.add("version", nil as String?) }
+                $0.add("reason", event.reason?.rawValue)
                 // Issue 38: what a refusal points at, as applyPolicy's answer carries it.
-                $0.add("detail", detail)
+                $0.add("detail", event.detail)
             }
         }
         monitor.setPlatformPolicyAttributes(platformAttributes)

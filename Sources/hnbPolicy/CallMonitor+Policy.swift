@@ -191,25 +191,32 @@ extension CallMonitor {
     public func applyPolicy(document: Data) -> PolicyResult {
         guard CallMonitor.isOnMainQueue else { return PolicyRefusal.notOnMainThread.answer }
         return MainActor.assumeIsolated {
-            let bytes = Array(document)
-            let input: MonitorEngine.Input
-            if let keys = (pluggedPolicyPort as? PolicyPlug)?.keys.value {
-                switch PolicyDocument.verifyExplained(bytes, keys: keys.keys, issuer: keys.issuer, crypto: keys.crypto) {
-                case .success(let verified): input = .applyPolicy(verified, text: bytes)
-                case .failure(let refusal): input = .policyRejected(refusal)
-                }
-            } else {
-                input = .policyRejected(bytes.count > PolicyKeySet.maximumLength ? .tooLarge : PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail))
-            }
+            // A call from inside a callback reads nothing: no crypto runs for an answer that
+            // cannot be the monitor's.
             guard !isInsideCallback else { return PolicyRefusal.calledFromCallback.answer }
+            let input = PolicyDocument.input(Array(document), keys: (pluggedPolicyPort as? PolicyPlug)?.keys.value)
             guard let event = applyPolicyNow(input) else { return PolicyRefusal.exited.answer }
             return event.answer
         }
     }
 }
 
+extension PolicyDocument {
+    /// What the engine is handed for `bytes`: the verified document, or the verifier's refusal
+    /// (no keys pinned answers `tooLarge` or `noKeys`, decided by the verifier's first steps
+    /// like any other refusal). The engine decides everything after (rules 26 to 28).
+    static func input(_ bytes: [UInt8], keys: PolicyPlug.Keys?) -> MonitorEngine.Input {
+        switch verifyExplained(bytes, keys: keys?.keys, issuer: keys?.issuer ?? "", crypto: keys?.crypto) {
+        case .success(let verified): .applyPolicy(verified, text: bytes)
+        case .failure(let refusal): .policyRejected(refusal)
+        }
+    }
+}
+
 extension MonitorEngine.PolicyEvent {
-    /// The app's answer for the document event its own call caused.
+    /// The app's answer for the document event its own call caused: the one mapping from the
+    /// engine's event to ``CallMonitor/PolicyResult`` (the facade's own refusals, the Objective-C
+    /// object and the simulator's line are all made from the event or this answer).
     var answer: CallMonitor.PolicyResult {
         switch result {
         case .applied: .applied(version: version ?? 0)
@@ -223,9 +230,6 @@ extension MonitorEngine.PolicyEvent {
 extension PolicyRefusal {
     // The facade's own refusals, worded beside the verifier's and the engine's.
 
-    /// The document is over 64 KiB (the verifier's text, for the facade that has no keys to
-    /// verify with).
-    static let tooLarge = PolicyRefusal(.tooLarge, "the document is longer than 64 KiB")
     static let notOnMainThread = PolicyRefusal(.notOnMainThread, "applyPolicy(document:) was called off the main thread: nothing was read")
     static let calledFromCallback = PolicyRefusal(
         .calledFromCallback, "applyPolicy(document:) was called from inside one of the monitor's delegate methods or callbacks: nothing was read"
@@ -235,7 +239,7 @@ extension PolicyRefusal {
     static let expiredDetail = "exp: the document has expired"
 
     /// The app's answer for this refusal.
-    var answer: CallMonitor.PolicyResult { .rejected(CallMonitor.PolicyRejection(reason), detail: detail) }
+    var answer: CallMonitor.PolicyResult { MonitorEngine.PolicyEvent(rejected: self, version: nil).answer }
 }
 
 extension CallMonitor.PolicyRejection {
@@ -301,13 +305,13 @@ extension CallMonitor {
     }
 }
 
-/// The attributes the rules' `when` reads: the library's and the app's (which cannot replace
-/// the library's).
+/// The attributes the rules' `when` reads, as set: the library's and the app's. Which wins is
+/// the rules' own decision (`PolicyCondition.device(library:app:)`).
 struct PolicyAttributes: Sendable {
     var platform: [String: String] = PolicyAttributes.library
     var app: [String: String] = [:]
 
-    var merged: [String: String] { app.merging(platform) { _, library in library } }
+    var merged: [String: String] { PolicyCondition.device(library: platform, app: app) }
 }
 
 /// ``CallMonitor/PolicyResult`` for Objective-C, `CallMonitorPolicyResult` there; Swift code

@@ -397,10 +397,14 @@ extension PolicyDocument {
             case .number(let value, _): seconds = value
             default: throw PolicyRefusal(.invalidPolicy, "\(path).verifierBudget: expected a number of seconds, got \(quote(budget))")
             }
-            // The API's own range, so the document can never clamp where setCallVerifierBudget does not.
-            let range = CallMonitor.callVerifierBudgetRange
-            settings.verifierBudget = min(max(seconds, range.lowerBound), range.upperBound)
+            // The API's own clamp, so the document can never clamp where setCallVerifierBudget does not.
+            settings.verifierBudget = CallMonitor.verifierBudgetSeconds(clamping: seconds)
         }
         return settings
     }
+}
+
+extension PolicyRefusal {
+    /// The document is over 64 KiB: the verifier's first refusal, before anything is read.
+    static let tooLarge = PolicyRefusal(.tooLarge, "the document is longer than 64 KiB")
 }

@@ -9,7 +9,7 @@ import hnb
 @available(iOSApplicationExtension, unavailable)
 extension View {
     /// Guards this screen with the terminate flow while it is on screen: a protection
-    /// (``hnb/CallMonitor/protect(withTerminateIn:context:)``) begun when it appears and ended
+    /// (``hnb/CallMonitor/protect(named:withTerminateIn:context:)``) begun when it appears and ended
     /// when it disappears.
     ///
     /// ```swift

@@ -17,26 +17,19 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSString;
-@class CallMonitorProtection;
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nonnull)name withAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-@end
-
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
+@class NSString;
+@class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)startMonitoring;
-- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectWithTerminateIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
-- (CallMonitorProtection * _Nonnull)protectWithAcknowledgeIn:(int)seconds contextKind:(NSString * _Nonnull)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withTerminateIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withAcknowledgeIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;

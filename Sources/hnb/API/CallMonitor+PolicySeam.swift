@@ -47,12 +47,12 @@ extension CallMonitor {
     @MainActor
     package func codeManifest() -> PolicyManifest { core.codeManifest() }
 
-    /// Told of every document event (the simulator's transcript): the result's word, the
-    /// version, the refusal's reason and its detail.
+    /// Told of every document event (the simulator's transcript), as the engine reported it:
+    /// the same value `applyPolicy(document:)`'s answer is made from.
     @MainActor
-    package func setPolicyObserver(_ observer: (@MainActor (String, Int64?, String?, String?) -> Void)?) {
+    package func setPolicyObserver(_ observer: (@MainActor (MonitorEngine.PolicyEvent) -> Void)?) {
         guard let observer else { return core.policyObserver = nil }
-        core.policyObserver = { event, _ in observer(event.result.rawValue, event.version, event.reason?.rawValue, event.detail) }
+        core.policyObserver = { event, _ in observer(event) }
     }
 
     /// The wall clock was changed (the simulator's `clock`; on a device the app's next step

@@ -13,7 +13,8 @@ extension CallMonitor {
     /// and outcome streams and the risk signals run, and no security UI ever shows or exits
     /// because of it (rule 20).
     ///
-    /// Protections (``protect(withTerminateIn:)``, ``protect(withAcknowledgeIn:)``) still guard
+    /// Protections (``protect(named:withTerminateIn:context:)``,
+    /// ``protect(named:withAcknowledgeIn:context:)``) still guard
     /// their screens on top of it. Calling it while a policy is in force replaces that policy, as
     /// `startMonitoring` with another policy does: an event on screen ends (outcome
     /// ``CallMonitorOutcomeEnding/policyChanged``).
@@ -44,37 +45,12 @@ extension CallMonitor {
     /// }
     /// ```
     ///
-    /// > Important: Keep the protection and call ``CallMonitorProtection/end()`` on it. One that
-    /// > is released without `end()` keeps guarding until the process ends (a forgotten end must
-    /// > not switch the guard off); a debug build says so once on the console.
-    ///
-    /// - Parameter seconds: The countdown's length; values below 1 are clamped to 1.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(protectWithTerminateIn:)
-    #endif
-    public func protect(withTerminateIn seconds: CInt) -> CallMonitorProtection {
-        protect(MonitorPolicy(flow: .terminate, requestedSeconds: seconds))
-    }
-
-    /// Guards one screen with the acknowledge flow until the returned protection is ended; see
-    /// ``protect(withTerminateIn:)`` for the rules and the pattern.
-    ///
-    /// - Parameter seconds: The delay before the Acknowledge button appears; 0 shows it at once.
-    ///   Negative values are clamped to 0.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    @objc(protectWithAcknowledgeIn:)
-    #endif
-    public func protect(withAcknowledgeIn seconds: CInt) -> CallMonitorProtection {
-        protect(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds))
-    }
-
-    /// Guards one screen with the terminate flow, as ``protect(withTerminateIn:)`` does, and says
-    /// in the warning what the screen is about (rule 29).
+    /// A name lets a signed policy document's `screens` address the screen (rule 26); a context
+    /// says in the warning what the screen is about (rule 29):
     ///
     /// ```swift
     /// let protection = monitor.protect(
+    ///     named: "transfer",
     ///     withTerminateIn: 5,
     ///     context: CallMonitorContext(kind: .payment, detail: "You are sending €2,000 to M. Mustermann."))
     /// ```
@@ -84,59 +60,82 @@ extension CallMonitor {
     /// or the screen-capture escalation. A protection that begins or ends without changing the
     /// policy can change the context shown: the dialog is redrawn, nothing else changes.
     ///
-    /// - Parameters:
-    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
-    ///   - context: What the screen is about; `nil` is ``protect(withTerminateIn:)``.
-    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(withTerminateIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
-        protect(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), context: context)
-    }
-
-    /// Guards one screen with the acknowledge flow and says in the warning what the screen is
-    /// about; see ``protect(withTerminateIn:context:)`` for which context shows.
+    /// > Important: Keep the protection and call ``CallMonitorProtection/end()`` on it. One that
+    /// > is released without `end()` keeps guarding until the process ends (a forgotten end must
+    /// > not switch the guard off); a debug build says so once on the console.
+    ///
+    /// May be called from any thread; it applies in order with the other calls.
     ///
     /// - Parameters:
-    ///   - seconds: The delay before the Acknowledge button appears; negative values are clamped
-    ///     to 0.
-    ///   - context: What the screen is about; `nil` is ``protect(withAcknowledgeIn:)``.
+    ///   - name: The screen's name in the policy documents (`"transfer"`), or `nil`.
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    ///   - context: What the screen is about, or `nil`.
     /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
-    public func protect(withAcknowledgeIn seconds: CInt, context: CallMonitorContext?) -> CallMonitorProtection {
-        protect(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), context: context)
+    public func protect(
+        named name: String? = nil, withTerminateIn seconds: CInt, context: CallMonitorContext? = nil
+    ) -> CallMonitorProtection {
+        protect(MonitorPolicy(flow: .terminate, requestedSeconds: seconds), name: name, context: context)
+    }
+
+    /// Guards one screen with the acknowledge flow until the returned protection is ended; see
+    /// ``protect(named:withTerminateIn:context:)`` for the rules, the pattern, the name and the
+    /// context.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the policy documents, or `nil`.
+    ///   - seconds: The delay before the Acknowledge button appears; 0 shows it at once.
+    ///     Negative values are clamped to 0.
+    ///   - context: What the screen is about, or `nil`.
+    /// - Returns: The protection; ``CallMonitorProtection/end()`` ends it.
+    public func protect(
+        named name: String? = nil, withAcknowledgeIn seconds: CInt, context: CallMonitorContext? = nil
+    ) -> CallMonitorProtection {
+        protect(MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds), name: name, context: context)
     }
 
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
-    /// `-protectWithTerminateIn:contextKind:detail:` for Objective-C; Swift code uses
-    /// ``protect(withTerminateIn:context:)``.
+    /// `-protectNamed:withTerminateIn:contextKind:detail:` for Objective-C; Swift code uses
+    /// ``protect(named:withTerminateIn:context:)``.
     ///
     /// - Parameters:
+    ///   - name: The screen's name in the policy documents, or `nil`.
     ///   - seconds: The countdown's length; values below 1 are clamped to 1.
-    ///   - kind: The kind's case name: `payment`, `credentials`, `deviceChange`, `accountChange` or
-    ///     `general`; any other name is `general` (no built-in line; the warning and the detail stay).
-    ///   - detail: The screen's sentence, or `nil`.
-    @available(swift, obsoleted: 1, message: "use protect(withTerminateIn:context:)")
-    @objc(protectWithTerminateIn:contextKind:detail:)
-    public func objcProtect(withTerminateIn seconds: CInt, contextKind kind: String, detail: String?) -> CallMonitorProtection {
-        protect(withTerminateIn: seconds, context: CallMonitorContext(kind: CallMonitorContext.kind(named: kind), detail: detail))
+    ///   - kind: The context's kind by its case name (`payment`, `credentials`, `deviceChange`,
+    ///     `accountChange` or `general`; any other name is `general`: no built-in line, the
+    ///     warning and the detail stay), or `nil`.
+    ///   - detail: The screen's sentence, or `nil`. With no kind and no detail there is no
+    ///     context; a detail alone is a `general` one.
+    @available(swift, obsoleted: 1, message: "use protect(named:withTerminateIn:context:)")
+    @objc(protectNamed:withTerminateIn:contextKind:detail:)
+    public func objcProtect(
+        named name: String?, withTerminateIn seconds: CInt, contextKind kind: String?, detail: String?
+    ) -> CallMonitorProtection {
+        protect(named: name, withTerminateIn: seconds, context: CallMonitorContext.objc(kind: kind, detail: detail))
     }
 
-    /// `-protectWithAcknowledgeIn:contextKind:detail:` for Objective-C; Swift code uses
-    /// ``protect(withAcknowledgeIn:context:)``.
+    /// `-protectNamed:withAcknowledgeIn:contextKind:detail:` for Objective-C; Swift code uses
+    /// ``protect(named:withAcknowledgeIn:context:)``.
     ///
     /// - Parameters:
+    ///   - name: The screen's name in the policy documents, or `nil`.
     ///   - seconds: The delay before the Acknowledge button appears; negative values are clamped to 0.
-    ///   - kind: The kind's case name, as for `-protectWithTerminateIn:contextKind:detail:`.
+    ///   - kind: The context's kind by its case name, as for
+    ///     `-protectNamed:withTerminateIn:contextKind:detail:`, or `nil`.
     ///   - detail: The screen's sentence, or `nil`.
-    @available(swift, obsoleted: 1, message: "use protect(withAcknowledgeIn:context:)")
-    @objc(protectWithAcknowledgeIn:contextKind:detail:)
-    public func objcProtect(withAcknowledgeIn seconds: CInt, contextKind kind: String, detail: String?) -> CallMonitorProtection {
-        protect(withAcknowledgeIn: seconds, context: CallMonitorContext(kind: CallMonitorContext.kind(named: kind), detail: detail))
+    @available(swift, obsoleted: 1, message: "use protect(named:withAcknowledgeIn:context:)")
+    @objc(protectNamed:withAcknowledgeIn:contextKind:detail:)
+    public func objcProtect(
+        named name: String?, withAcknowledgeIn seconds: CInt, contextKind kind: String?, detail: String?
+    ) -> CallMonitorProtection {
+        protect(named: name, withAcknowledgeIn: seconds, context: CallMonitorContext.objc(kind: kind, detail: detail))
     }
     #endif
 
-    private func protect(_ policy: MonitorPolicy, context: CallMonitorContext? = nil) -> CallMonitorProtection {
+    /// The one beginning of a protection, whatever its flow, name and context.
+    private func protect(_ policy: MonitorPolicy, name: String?, context: CallMonitorContext?) -> CallMonitorProtection {
         let id = core.protectionIDs.next()
         // Posted before the object exists, so its end can never overtake its begin.
-        send(.beginProtection(id: id, policy, context: context, owner: owner))
+        send(.beginProtection(id: id, policy, name: name, context: context, owner: owner))
         return CallMonitorProtection(monitor: self, id: id)
     }
 

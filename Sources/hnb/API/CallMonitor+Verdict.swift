@@ -73,9 +73,15 @@ extension CallMonitor {
 
     /// Seconds as given to ``setCallVerifierBudget(_:)``, in nanoseconds, clamped to the range.
     static func verifierBudgetNanoseconds(clamping seconds: Double) -> Int64 {
-        guard !seconds.isNaN else { return Int64(defaultCallVerifierBudget * 1e9) }
-        let clamped = min(max(seconds, callVerifierBudgetRange.lowerBound), callVerifierBudgetRange.upperBound)
-        return Int64((clamped * 1e9).rounded())
+        Int64((verifierBudgetSeconds(clamping: seconds) * 1e9).rounded())
+    }
+
+    /// The one clamp of a verifier budget, for ``setCallVerifierBudget(_:)`` and a policy
+    /// document's `verifierBudget` alike, so a document can never clamp where the API does not:
+    /// NaN is the default, anything else is held to ``callVerifierBudgetRange``.
+    package static func verifierBudgetSeconds(clamping seconds: Double) -> Double {
+        guard !seconds.isNaN else { return defaultCallVerifierBudget }
+        return min(max(seconds, callVerifierBudgetRange.lowerBound), callVerifierBudgetRange.upperBound)
     }
 
     /// Tells `observer` of every verdict the monitor records, on the main thread: for the

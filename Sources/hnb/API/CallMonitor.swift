@@ -79,7 +79,7 @@ public final class CallMonitor: NSObject {
     /// Calling it again with the same policy (the same flow and, after clamping, the same
     /// seconds) changes nothing: a countdown on screen keeps its deadline, so an app may call it
     /// from every `sceneDidBecomeActive`. This is the app-wide policy; the policy in force is the
-    /// strictest of it and every open protection (``protect(withTerminateIn:)``). When that
+    /// strictest of it and every open protection (``protect(named:withTerminateIn:context:)``). When that
     /// changes, an event on screen ends and one under the new policy begins at once.
     ///
     /// - Parameter seconds: The countdown's length. Values below 1 are clamped to 1.

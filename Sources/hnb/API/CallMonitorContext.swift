@@ -93,6 +93,13 @@ public final class CallMonitorContext: NSObject {
         Kind(rawValue: name) ?? .general
     }
 
+    /// The context Objective-C's `contextKind:detail:` give: none for neither, else the kind
+    /// named (``Kind/general`` when only a detail is given) with the detail.
+    static func objc(kind: String?, detail: String?) -> CallMonitorContext? {
+        guard kind != nil || detail != nil else { return nil }
+        return CallMonitorContext(kind: Self.kind(named: kind ?? Kind.general.rawValue), detail: detail)
+    }
+
     // The header build's stand-in root class has no -isEqual:, -hash or -description to override.
     #if !HNB_OBJC_HEADER
     /// Two contexts are equal when their kinds and cleaned details are.

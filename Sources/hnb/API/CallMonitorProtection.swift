@@ -4,8 +4,8 @@
 // Apple's compilers accept @objc only in a file that imports Foundation itself.
 import Foundation
 
-/// A protection of one screen, begun with ``CallMonitor/protect(withTerminateIn:)`` or
-/// ``CallMonitor/protect(withAcknowledgeIn:)``; ``end()`` ends it.
+/// A protection of one screen, begun with ``CallMonitor/protect(named:withTerminateIn:context:)`` or
+/// ``CallMonitor/protect(named:withAcknowledgeIn:context:)``; ``end()`` ends it.
 ///
 /// While it is open, the policy in force is at least as strict as the one it was begun with.
 ///

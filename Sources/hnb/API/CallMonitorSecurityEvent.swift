@@ -66,7 +66,7 @@ public final class CallMonitorSecurityEvent: NSObject {
     public let verdict: CallMonitorCallVerdict
 
     /// What the screen behind the event is about (rule 29), or `nil`: the context of the
-    /// protection whose policy is in force (``CallMonitor/protect(withTerminateIn:context:)``).
+    /// protection whose policy is in force (``CallMonitor/protect(named:withTerminateIn:context:)``).
     /// Like the verdict it informs only.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
     @objc(context)

@@ -113,6 +113,26 @@ final class CommandQueue {
         guard !draining else { return }
         draining = true
         defer { draining = false }
+        runInbox()
+    }
+
+    /// Carries out `command` now, after what other threads sent before it, through `step`
+    /// instead of ``process``, and returns what `step` returned: the caller's own answer from
+    /// its own step (`applyPolicy(document:)`'s document event), with no state kept between
+    /// calls. The commands posted while it runs follow it, in order. `nil`, with nothing carried
+    /// out, when a command is in progress (a call from inside a delegate method or callback).
+    func runNow<Answer>(_ command: MonitorEngine.Input, through step: (MonitorEngine.Input) -> Answer) -> Answer? {
+        guard !draining else { return nil }
+        drainMailbox()
+        draining = true
+        defer { draining = false }
+        let answer = step(command)
+        runInbox()
+        return answer
+    }
+
+    /// Carries out the inbox in order, the commands its commands add included.
+    private func runInbox() {
         var next = 0
         while next < inbox.count {
             let command = inbox[next]

@@ -80,17 +80,21 @@ final class MonitorCore {
         queue.post(input)
     }
 
-    private func process(_ input: MonitorEngine.Input) {
+    /// Carries out `input` and returns the actions its step carried out (none when it was
+    /// dropped).
+    @discardableResult
+    private func process(_ input: MonitorEngine.Input) -> [MonitorEngine.Action] {
         // A released delegate is a change of delegate; the engine hears of it before anything
         // else happens, and decides what it means (rule 13).
         if surfaces.takeRelease() { run(.delegateReleased) }
         // A report from a source run or a wake-up that is over is dropped, and so is a reminder
         // of a release already reported.
-        guard sources.isCurrent(input), wakeUp.accept(input), policyWakeUp.accept(input), surfaces.accept(input) else { return }
-        run(input)
+        guard sources.isCurrent(input), wakeUp.accept(input), policyWakeUp.accept(input), surfaces.accept(input) else { return [] }
+        return run(input)
     }
 
-    private func run(_ input: MonitorEngine.Input) {
+    @discardableResult
+    private func run(_ input: MonitorEngine.Input) -> [MonitorEngine.Action] {
         // An owner let go of in this step (`stopSources`) lives to the step's end, so that the
         // app code the step runs after it (outcome handler, hook) still finds its monitor.
         let ownerThroughStep = sources.owner
@@ -113,6 +117,7 @@ final class MonitorCore {
         }
         signals.publish(engine.signalsInPlace())
         withExtendedLifetime(ownerThroughStep) {}
+        return actions
     }
 
     private func perform(_ action: MonitorEngine.Action) {
@@ -184,17 +189,18 @@ final class MonitorCore {
         set { signals.verdictObserver = newValue }
     }
 
-    /// Rule 26: carries out `input` (a document, or its refusal) now and returns the document
-    /// event it caused; `nil` when a command is in progress (called from inside one of the
-    /// monitor's callbacks), when nothing is carried out.
     /// Whether a command is in progress (a call from inside a delegate method or callback).
     var isBusy: Bool { queue.isBusy }
 
+    /// Rule 26: carries out `input` (a verified document, or its refusal) now, after what other
+    /// threads sent before it, and returns the document event of its own step, read from the
+    /// actions that step returned; `nil` when a command is in progress (nothing is carried out)
+    /// or when the step reported no document event (the monitor has exited).
     func applyPolicyNow(_ input: MonitorEngine.Input) -> MonitorEngine.PolicyEvent? {
-        guard !queue.isBusy else { return nil }
-        policies.lastEvent = nil
-        queue.post(input)
-        return policies.lastEvent
+        let actions = queue.runNow(input) { process($0) }
+        return actions?.lazy.compactMap { action -> MonitorEngine.PolicyEvent? in
+            if case .policy(let event) = action { event } else { nil }
+        }.first
     }
 
     /// The code's policy as the engine reads it for rule 26: the app's manifest (issue 38).

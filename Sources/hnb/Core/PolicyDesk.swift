@@ -1,6 +1,7 @@
 // The signed policy's part of the core (issue 28): it writes the record the engine says to
-// write through the port the policy product plugged in (issue 39), keeps the step's document
-// event for `applyPolicy(document:)` to return, and tells the simulator's transcript. It decides
+// write through the port the policy product plugged in (issue 39) and tells the simulator's
+// transcript of each document event (`applyPolicy(document:)` reads its own from the actions of
+// its step, MonitorCore.applyPolicyNow). It decides
 // nothing and holds no keys: verifying is the policy product's, before the engine is handed a
 // document.
 
@@ -9,8 +10,6 @@
 final class PolicyDesk {
     /// The policy product's port, set from any thread; `nil` when none is plugged in.
     private let port: Locked<(any PolicyPort)?>
-    /// The last document event carried out (for ``MonitorCore/applyPolicyNow(_:)``).
-    var lastEvent: MonitorEngine.PolicyEvent?
     var observer: (@MainActor (MonitorEngine.PolicyEvent, Int64) -> Void)?
 
     nonisolated init(port: Locked<(any PolicyPort)?>) {
@@ -22,7 +21,6 @@ final class PolicyDesk {
     }
 
     func report(_ event: MonitorEngine.PolicyEvent, at now: Int64) {
-        lastEvent = event
         observer?(event, now)
     }
 }

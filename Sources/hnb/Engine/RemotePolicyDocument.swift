@@ -123,6 +123,15 @@ package struct PolicyCondition: Sendable {
     }
 }
 
+extension PolicyCondition {
+    /// The device the rules read (rule 26): the app's own attributes with the library's (`os`,
+    /// `osVersion`, `appVersion`, as the platform reported them) over them, so an app's attribute
+    /// of the same name can never make the device match a rule for another system or version.
+    package static func device(library: [String: String], app: [String: String]) -> [String: String] {
+        app.merging(library) { _, library in library }
+    }
+}
+
 /// A verified document: what the engine applies.
 package struct PolicyDocument: Sendable {
     package struct Rule: Sendable {
