@@ -1,6 +1,3 @@
-@class NSDictionary;
-@class NSData;
-@class CallMonitorPolicyResult;
 @interface CallMonitor (SWIFT_EXTENSION(hnbPolicy))
 - (void)setPolicyAttributes:(NSDictionary * _Nonnull)attributes;
 - (CallMonitorPolicyResult * _Nonnull)applyPolicyDocument:(NSData * _Nonnull)document SWIFT_WARN_UNUSED_RESULT;
