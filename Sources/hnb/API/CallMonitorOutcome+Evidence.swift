@@ -174,6 +174,12 @@ extension CallMonitorOutcome {
         o.add("verdict", verdict.description)
         o.add("verdictArrivedAt", verdictArrivedAt)
         o.add("wasScreenCaptured", wasScreenCaptured)
-        return Data(o.text.utf8)
+        // Copied from the string's UTF-8 storage in one call: `Data(text.utf8)` would compile a
+        // byte-by-byte copy of the sequence into the app's binary (about 2.5 KiB, issue 39).
+        var text = o.text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return Data() }
+            return Data(bytes: base, count: bytes.count)
+        }
     }
 }
