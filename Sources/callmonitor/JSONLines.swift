@@ -39,7 +39,7 @@ indirect enum JSONValue: Equatable {
         case .decimal(let value, let places, let trimming): decimalText(value, places: places, trimmingZeros: trimming)
         case .number(let value, let places): value.isFinite ? String(rounded(value, places: places)) : "null"
         case .object(let object): object.text
-        case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .array(let values): JSONText.array(values.map(\.text))
         case .encoded(let json): json
         }
     }
@@ -48,12 +48,12 @@ indirect enum JSONValue: Equatable {
 /// A JSON object under construction, written with its keys in the order they were added: a
 /// transcript reads the same way every time, and a test can compare it byte for byte.
 struct JSONLine: Equatable {
-    private var fields: [String] = []
+    private var object = JSONText.Object()
 
     init() {}
 
     mutating func add(_ key: String, _ value: JSONValue) {
-        fields.append("\(JSONText.quoted(key)):\(value.text)")
+        object.add(key, json: value.text)
     }
 
     /// A string, or `null` for nil.
@@ -74,7 +74,10 @@ struct JSONLine: Equatable {
         add(key, .seconds(nanoseconds))
     }
 
-    var text: String { "{" + fields.joined(separator: ",") + "}" }
+    var text: String { object.text }
+
+    /// Two lines are equal when they are the same text (the writer keeps no other state).
+    static func == (a: JSONLine, b: JSONLine) -> Bool { a.text == b.text }
 }
 
 /// Writes JSON Lines: each object, or a line encoded earlier, and a line end.

@@ -301,15 +301,15 @@ struct SessionScript: Sendable {
 /// One output line under construction: `t` first, then the fields in the order added, as the
 /// simulator's transcript writes its JSON objects.
 struct OutputLine {
-    private var fields: [String]
+    private var object = JSONText.Object()
 
-    init(t: Int64) { fields = ["\"t\":\(ScenarioWriter.seconds(t))"] }
+    init(t: Int64) { object.add("t", json: ScenarioWriter.seconds(t)) }
 
-    mutating func add(_ key: String, _ value: String) { fields.append("\"\(key)\":\(JSONText.quoted(value))") }
-    mutating func add(_ key: String, _ value: Int) { fields.append("\"\(key)\":\(value)") }
-    mutating func add(_ key: String, _ value: Bool) { fields.append("\"\(key)\":\(value)") }
-    mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { fields.append("\"\(key)\":\(ScenarioWriter.seconds(nanoseconds))") }
-    mutating func addNull(_ key: String) { fields.append("\"\(key)\":null") }
+    mutating func add(_ key: String, _ value: String) { object.add(key, value) }
+    mutating func add(_ key: String, _ value: Int) { object.add(key, Int64(value)) }
+    mutating func add(_ key: String, _ value: Bool) { object.add(key, value) }
+    mutating func addSeconds(_ key: String, _ nanoseconds: Int64) { object.add(key, json: ScenarioWriter.seconds(nanoseconds)) }
+    mutating func addNull(_ key: String) { object.add(key, nil as String?) }
 
-    var text: String { "{" + fields.joined(separator: ",") + "}" }
+    var text: String { object.text }
 }

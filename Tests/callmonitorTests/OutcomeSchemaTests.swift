@@ -7,6 +7,7 @@ import Foundation
 import Testing
 @testable import hnb
 @testable import hnbPolicy
+import hnbTesting
 import ScenarioLanguage
 
 /// The schema file, from the package root.

@@ -31,7 +31,7 @@ import Foundation
 public final class CallMonitorContext: NSObject {
     /// What kind of action the screen is about. Each kind but ``general`` adds one built-in line,
     /// in the user's language, under the dialog's message.
-    public enum Kind: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
         /// Moving money: a transfer, a payment, a standing order.
         case payment
         /// Secrets: a PIN, a TAN, a password, a one-time code.

@@ -11,7 +11,7 @@ extension CallMonitorOutcome {
     public static let schemaVersion = 1
 
     /// One presentation as the person saw it: the surface, and every frame it showed.
-    public struct Shown: Sendable, Equatable, Codable {
+    public struct Shown: Sendable, Equatable {
         /// Where it was shown.
         public var surface: Surface
         /// Each state it showed, in order: the first when it was presented, then one for each
@@ -37,7 +37,7 @@ extension CallMonitorOutcome {
     /// knows only what it told the delegate: the countdown value, the verdict and the context
     /// (``detail``, ``contextKind``); the texts the app drew are the app's to record, so the
     /// other texts are `nil`.
-    public struct Frame: Sendable, Equatable, Codable {
+    public struct Frame: Sendable, Equatable {
         /// When it was shown, in nanoseconds of the monitor's monotonic clock.
         public var at: Int64
         /// The countdown value shown.
@@ -80,63 +80,45 @@ extension CallMonitorOutcome {
             self.verdict = verdict
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case at, remaining, title, message, kindLine, detail, verdictLine, countdown, button, contextKind, verdict
-        }
-
-        /// Every key is written, `null` included, so a reader never has to guess whether a text
-        /// was absent or forgotten.
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(at, forKey: .at)
-            try c.encode(remaining, forKey: .remaining)
-            try c.encode(title, forKey: .title)
-            try c.encode(message, forKey: .message)
-            try c.encode(kindLine, forKey: .kindLine)
-            try c.encode(detail, forKey: .detail)
-            try c.encode(verdictLine, forKey: .verdictLine)
-            try c.encode(countdown, forKey: .countdown)
-            try c.encode(button, forKey: .button)
-            try c.encode(contextKind, forKey: .contextKind)
-            try c.encode(verdict.description, forKey: .verdict)
-        }
-
-        /// Reads a frame as ``encode(to:)`` writes it.
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            at = try c.decode(Int64.self, forKey: .at)
-            remaining = try c.decode(Int32.self, forKey: .remaining)
-            title = try c.decodeIfPresent(String.self, forKey: .title)
-            message = try c.decodeIfPresent(String.self, forKey: .message)
-            kindLine = try c.decodeIfPresent(String.self, forKey: .kindLine)
-            detail = try c.decodeIfPresent(String.self, forKey: .detail)
-            verdictLine = try c.decodeIfPresent(String.self, forKey: .verdictLine)
-            countdown = try c.decodeIfPresent(String.self, forKey: .countdown)
-            button = try c.decodeIfPresent(String.self, forKey: .button)
-            contextKind = try c.decodeIfPresent(CallMonitorContext.Kind.self, forKey: .contextKind)
-            verdict = try OutcomeNames.decode(c.decode(String.self, forKey: .verdict), CallMonitorCallVerdict.allCases, at: c.codingPath)
+        /// The frame's JSON form: every key written, `null` included, so a reader never has to
+        /// guess whether a text was absent or forgotten; keys in sorted order.
+        var json: String {
+            var o = JSONText.Object()
+            o.add("at", at)
+            o.add("button", button)
+            o.add("contextKind", contextKind?.rawValue)
+            o.add("countdown", countdown)
+            o.add("detail", detail)
+            o.add("kindLine", kindLine)
+            o.add("message", message)
+            o.add("remaining", Int64(remaining))
+            o.add("title", title)
+            o.add("verdict", verdict.description)
+            o.add("verdictLine", verdictLine)
+            return o.text
         }
     }
 }
 
-extension CallMonitorOutcome.Surface: Codable {}
-
-extension CallMonitorOutcome.Presentation: Codable {
-    private enum CodingKeys: String, CodingKey { case surface, at, remaining }
-
-    /// Writes the surface by its case name, the instant in nanoseconds and the value shown.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(surface, forKey: .surface)
-        try c.encode(at, forKey: .at)
-        try c.encode(remaining, forKey: .remaining)
+extension CallMonitorOutcome.Shown {
+    /// The presentation's JSON form, keys in sorted order.
+    var json: String {
+        var o = JSONText.Object()
+        o.add("frames", json: JSONText.array(frames.map(\.json)))
+        o.add("framesOmitted", Int64(framesOmitted))
+        o.add("surface", surface.rawValue)
+        return o.text
     }
+}
 
-    /// Reads a presentation as ``encode(to:)`` writes it.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(surface: try c.decode(CallMonitorOutcome.Surface.self, forKey: .surface), at: try c.decode(Int64.self, forKey: .at),
-                  remaining: try c.decode(Int32.self, forKey: .remaining))
+extension CallMonitorOutcome.Presentation {
+    /// The surface by its case name, the instant in nanoseconds and the value shown.
+    var json: String {
+        var o = JSONText.Object()
+        o.add("at", at)
+        o.add("remaining", Int64(remaining))
+        o.add("surface", surface.rawValue)
+        return o.text
     }
 }
 
@@ -144,89 +126,60 @@ extension CallMonitorOutcome.Presentation: Codable {
 /// written (`null` where there is no value); enums by their case names; instants on the monotonic
 /// clock in whole nanoseconds; the wall-clock dates as seconds since 1970 (a number, so no date
 /// format or time zone is assumed).
-extension CallMonitorOutcome: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case schemaVersion, ending, flow, seconds, startedAt, endedAt, startedDate, endedDate, lowestRemaining, presentations
-        case wasScreenCaptured, verdict, verdictArrivedAt, language, shown, policySource, policyVersion
-    }
-
-    /// Writes the outcome as the schema describes.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Self.schemaVersion, forKey: .schemaVersion)
-        try c.encode(ending.description, forKey: .ending)
-        try c.encode(flow.description, forKey: .flow)
-        try c.encode(seconds, forKey: .seconds)
-        try c.encode(startedAt, forKey: .startedAt)
-        try c.encode(endedAt, forKey: .endedAt)
-        try c.encode(startedDate.timeIntervalSince1970, forKey: .startedDate)
-        try c.encode(endedDate.timeIntervalSince1970, forKey: .endedDate)
-        try c.encode(lowestRemaining, forKey: .lowestRemaining)
-        try c.encode(presentations, forKey: .presentations)
-        try c.encode(wasScreenCaptured, forKey: .wasScreenCaptured)
-        try c.encode(verdict.description, forKey: .verdict)
-        try c.encode(verdictArrivedAt, forKey: .verdictArrivedAt)
-        try c.encode(language, forKey: .language)
-        try c.encode(shown, forKey: .shown)
+///
+/// Written by the package's one JSON writer (`JSONText`), not by `Codable` (issue 39): the same
+/// outcome is the same bytes on every platform, and an app does not carry a generic encoder for a
+/// record it only writes. Reading an outcome back is for a bank's backend and for tests; the
+/// package's reader for them is `hnbTesting`'s `Decodable` conformance.
+extension CallMonitorOutcome {
+    /// The outcome as JSON: the schema's form, keys sorted, no spaces, so the same outcome is
+    /// always the same bytes (a bank can hash or sign it). Strings are escaped as the package's
+    /// writer escapes every string (quote, backslash, control characters; `/` as it is).
+    ///
+    /// - Throws: `EncodingError.invalidValue` when a date is not finite (JSON has no word for
+    ///   it); an outcome the monitor recorded always has finite dates.
+    public func jsonData() throws -> Data {
+        let dates = (JSONText.number(startedDate.timeIntervalSince1970), JSONText.number(endedDate.timeIntervalSince1970))
+        guard let started = dates.0, let ended = dates.1 else {
+            // The error carries the number, not the `Date`: describing a `Date` of infinity
+            // traps in Foundation, and an app may well print this error.
+            throw EncodingError.invalidValue(
+                (dates.0 == nil ? startedDate : endedDate).timeIntervalSince1970,
+                .init(codingPath: [], debugDescription: "a date that is not a finite number")
+            )
+        }
+        var o = JSONText.Object()
+        o.add("endedAt", endedAt)
+        o.add("endedDate", json: ended)
+        o.add("ending", ending.description)
+        o.add("flow", flow.description)
+        o.add("language", language)
+        o.add("lowestRemaining", Int64(lowestRemaining))
         // Issue 28: where the policy came from, as two plain keys (a name and the document's
         // `ver`, null for the code) rather than a value of two types.
         switch policySource {
         case .code:
-            try c.encode("code", forKey: .policySource)
-            try c.encodeNil(forKey: .policyVersion)
+            o.add("policySource", "code")
+            o.add("policyVersion", nil as Int64?)
         case .document(let version):
-            try c.encode("document", forKey: .policySource)
-            try c.encode(version, forKey: .policyVersion)
+            o.add("policySource", "document")
+            o.add("policyVersion", version)
         }
-    }
-
-    /// Reads an outcome as ``encode(to:)`` writes it; a `schemaVersion` other than
-    /// ``schemaVersion`` is an error rather than a guess.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try c.decode(Int.self, forKey: .schemaVersion)
-        guard version == Self.schemaVersion else {
-            throw DecodingError.dataCorruptedError(forKey: .schemaVersion, in: c, debugDescription: "schema version \(version) is not \(Self.schemaVersion)")
+        o.add("presentations", json: JSONText.array(presentations.map(\.json)))
+        o.add("schemaVersion", Int64(Self.schemaVersion))
+        o.add("seconds", Int64(seconds))
+        o.add("shown", json: JSONText.array(shown.map(\.json)))
+        o.add("startedAt", startedAt)
+        o.add("startedDate", json: started)
+        o.add("verdict", verdict.description)
+        o.add("verdictArrivedAt", verdictArrivedAt)
+        o.add("wasScreenCaptured", wasScreenCaptured)
+        // Copied from the string's UTF-8 storage in one call: `Data(text.utf8)` would compile a
+        // byte-by-byte copy of the sequence into the app's binary (about 2.5 KiB, issue 39).
+        var text = o.text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return Data() }
+            return Data(bytes: base, count: bytes.count)
         }
-        self.init(
-            ending: try OutcomeNames.decode(c.decode(String.self, forKey: .ending), CallMonitorOutcomeEnding.allCases, at: c.codingPath),
-            flow: try OutcomeNames.decode(c.decode(String.self, forKey: .flow), CallMonitorFlow.allCases, at: c.codingPath),
-            seconds: try c.decode(Int32.self, forKey: .seconds),
-            startedAt: try c.decode(Int64.self, forKey: .startedAt),
-            endedAt: try c.decode(Int64.self, forKey: .endedAt),
-            startedDate: Date(timeIntervalSince1970: try c.decode(Double.self, forKey: .startedDate)),
-            endedDate: Date(timeIntervalSince1970: try c.decode(Double.self, forKey: .endedDate)),
-            lowestRemaining: try c.decode(Int32.self, forKey: .lowestRemaining),
-            presentations: try c.decode([Presentation].self, forKey: .presentations),
-            wasScreenCaptured: try c.decode(Bool.self, forKey: .wasScreenCaptured),
-            verdict: try OutcomeNames.decode(c.decode(String.self, forKey: .verdict), CallMonitorCallVerdict.allCases, at: c.codingPath),
-            verdictArrivedAt: try c.decodeIfPresent(Int64.self, forKey: .verdictArrivedAt),
-            language: try c.decode(String.self, forKey: .language),
-            shown: try c.decode([Shown].self, forKey: .shown)
-        )
-        switch try c.decode(String.self, forKey: .policySource) {
-        case "code": policySource = .code
-        case "document": policySource = .document(version: try c.decode(Int64.self, forKey: .policyVersion))
-        case let name:
-            throw DecodingError.dataCorruptedError(forKey: .policySource, in: c, debugDescription: "unknown policy source '\(name)'")
-        }
-    }
-
-    /// The outcome as JSON: the schema's form, keys sorted, so the same outcome is always the
-    /// same bytes (a bank can hash or sign it).
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(self)
-    }
-}
-
-/// Enums by their case names, both ways.
-enum OutcomeNames {
-    static func decode<T: CustomStringConvertible>(_ name: String, _ cases: [T], at path: [any CodingKey]) throws -> T {
-        guard let match = cases.first(where: { $0.description == name }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "unknown name '\(name)'"))
-        }
-        return match
     }
 }

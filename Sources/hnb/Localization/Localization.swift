@@ -4,7 +4,7 @@
 import Foundation
 
 /// A CLDR plural category.
-package enum PluralCategory: String, Sendable, CaseIterable {
+enum PluralCategory: String, Sendable, CaseIterable {
     /// The category names CLDR uses; each language uses some of them (see ``PluralRules``).
     case zero, one, two, few, many, other
 }
@@ -16,10 +16,10 @@ package enum PluralCategory: String, Sendable, CaseIterable {
 /// A language with no rule here gets `other` for every count: an app's plain `KEY` then serves
 /// every count, which is never wrong, whereas borrowing English's `one` could pick a form that
 /// does not fit.
-package enum PluralRules {
+enum PluralRules {
     /// The category of the whole number `n` (negative numbers use their magnitude) in `language`
     /// (a tag such as `ru`, `pt-PT` or `lt`; `other` for a language without a rule here).
-    package static func category(of n: Int, in language: String) -> PluralCategory {
+    static func category(of n: Int, in language: String) -> PluralCategory {
         let n = n.magnitude
         let mod10 = n % 10
         let mod100 = n % 100
@@ -136,7 +136,7 @@ package enum LanguageMatcher {
 
     /// The user's preferred languages on this platform: the system's list on Apple platforms, the
     /// environment elsewhere (Foundation on Linux ignores the environment here).
-    package static func systemPreferredLanguages() -> [String] {
+    static func systemPreferredLanguages() -> [String] {
         #if canImport(Darwin)
         Locale.preferredLanguages
         #else
