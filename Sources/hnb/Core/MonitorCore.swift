@@ -118,12 +118,7 @@ final class MonitorCore {
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event): signals.emit(event)
-        case .present(let flow, let remaining, let token, let button, let verdict, let tellsVerdict, let context, let on):
-            surfaces.present(
-                flow, remaining: remaining, button: button, verdict: verdict, tellsVerdict: tellsVerdict, context: context, on: on,
-                onUserAction: userAction(for: token)
-            )
-        case .tick(let remaining, let button, let on): surfaces.tick(remaining: remaining, button: button, on: on)
+        case .scene(let scene): show(scene)
         case .dismiss(let on): surfaces.dismiss(on: on)
         case .schedule(let deadline): wakeUp.schedule(at: deadline)
         case .cancelWakeUp: wakeUp.cancel()
@@ -134,11 +129,8 @@ final class MonitorCore {
         case .stopSources(let callSource): sources.stopSources(callSource: callSource)
         case .outcome(let outcome): outcomes.deliver(witnessed(outcome))
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
-        case .button(let button, let on): surfaces.setButton(button, on: on)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
-        case .verdict(let verdict, let on): show(verdict, on: on)
-        case .context(let context, let on): surfaces.show(context, on: on)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         case .schedulePolicyWake(let deadline): policyWakeUp.schedule(at: deadline)
@@ -155,10 +147,11 @@ final class MonitorCore {
         return outcome
     }
 
-    /// A verdict recorded: logged with its instant (the simulator's transcript), then shown.
-    private func show(_ verdict: CallMonitorCallVerdict, on surface: MonitorEngine.Surface) {
-        signals.recorded(verdict)
-        surfaces.show(verdict, on: surface)
+    /// A scene to show; a verdict recorded is logged with its instant first (the simulator's
+    /// transcript).
+    private func show(_ scene: MonitorEngine.Scene) {
+        if case .verdict = scene.change { signals.recorded(scene.verdict) }
+        surfaces.show(scene, onUserAction: userAction(for: scene.token))
     }
 
     /// Gives what the app handed over with a setting to the part that uses it.
