@@ -111,7 +111,8 @@ package struct MonitorEngine: Sendable {
         RiskSnapshot(
             // Rule 10: following is silent, to the risk signals too: they read as stopped.
             isMonitoring: isMonitoring, callState: isFollowing ? .idle : calls.settled, isScreenCaptured: screenCaptured,
-            event: shownEvent, button: button, isAcknowledgementRefused: acknowledgementRefused, lastSessionEndedAt: lastLiveAt
+            event: shownEvent.map(RiskSnapshot.ShownEvent.init), button: button, isAcknowledgementRefused: acknowledgementRefused,
+            lastSessionEndedAt: lastLiveAt
         )
     }
 
