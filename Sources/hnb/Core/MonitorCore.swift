@@ -20,6 +20,9 @@ final class MonitorCore {
     private let exitSequence: ExitSequence
     private let signals: SignalPublisher
     private var engine = MonitorEngine()
+    /// The token of the presentation on screen as the last step left it (its result, not a
+    /// read of the engine), `nil` when none is.
+    private var shownToken: UInt64?
     /// The wall clock, read once per step for the engine to stamp on events and outcomes.
     private let wallClock: @Sendable () -> Date
 
@@ -99,19 +102,20 @@ final class MonitorCore {
         // The observer is told what the engine read of the app and capture state, and whether a
         // tap is for the presentation on screen; neither read changes what the engine decides.
         var sensed: MonitorEngine.Sensors?
-        let shownToken = observer == nil ? nil : engine.shownEvent?.token
-        let actions = engine.handle(input, now: now, wallClock: wallClock()) {
+        let shownBefore = shownToken
+        let step = engine.step(input, now: now, wallClock: wallClock()) {
             let read = sources.sensors
             sensed = read
             return read
         }
-        observer?.step(input, now: now, sensed: sensed, shownToken: shownToken, actions: actions)
-        for action in actions {
+        shownToken = step.shownToken
+        observer?.step(input, now: now, sensed: sensed, shownToken: shownBefore, actions: step.actions)
+        for action in step.actions {
             // The live terminator does not return: the observer (a recording's exit line) first.
             if case .exit = action { observer?.beforeExit() }
             perform(action)
         }
-        signals.publish(engine.signalsInPlace())
+        signals.publish(step.signals)
         withExtendedLifetime(ownerThroughStep) {}
     }
 
@@ -202,7 +206,7 @@ final class MonitorCore {
     /// A tap that reached no monitor code (the simulator's, with nothing to press): the step
     /// observer, if any, is told, at the clock's now; the engine hears of nothing.
     func tapWithNothingToPress() {
-        stepObserver.value?.tapWithNothingToPress(now: scheduler.now, presentationShown: engine.shownEvent != nil)
+        stepObserver.value?.tapWithNothingToPress(now: scheduler.now, presentationShown: shownToken != nil)
     }
 
     /// The clock now, where it can be read on this thread (the main thread, or a clock readable
@@ -216,7 +220,7 @@ final class MonitorCore {
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
-        engine.shownEvent.map { userAction(for: $0.token) }
+        shownToken.map { userAction(for: $0) }
     }
 
     /// The closure handed out with one presentation. It may be called from any thread, any number

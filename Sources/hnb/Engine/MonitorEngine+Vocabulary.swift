@@ -2,6 +2,8 @@
 // those carry (its inputs, the commands, are in MonitorEngine+Input.swift). The rules are in
 // MonitorEngine.swift and its extensions; nothing here decides anything.
 
+import Foundation
+
 /// The policy a monitor enforces, with its seconds already clamped.
 package struct MonitorPolicy: Equatable, Sendable {
     package let flow: CallMonitorFlow
@@ -111,6 +113,27 @@ extension MonitorEngine {
     package typealias Surface = CallMonitorOutcome.Surface
     /// One presentation of an event (rule 16's record of hand-overs).
     package typealias Presentation = CallMonitorOutcome.Presentation
+
+    /// What one step gives the core: the actions to carry out, and what it publishes and hands
+    /// out after them, so that the core never reads the engine back (issue 39).
+    struct Step: Sendable {
+        /// The actions, in order.
+        var actions: [Action]
+        /// The risk signals as of the step's end, to publish.
+        var signals: RiskSnapshot
+        /// The token of the presentation on screen after the step, `nil` when none is: what a
+        /// user action handed out now must carry (``CallMonitor/sendableUserAction()``), and
+        /// whether a tap with nothing to press came while one was shown.
+        var shownToken: UInt64?
+    }
+
+    /// Applies `input` as ``handle(_:now:wallClock:sensors:)`` does and returns the step's
+    /// actions with the signals and the shown presentation after them (read in place: the
+    /// core keeps the engine in a class property, and a getter would copy it whole every step).
+    mutating func step(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> Step {
+        let actions = handle(input, now: now, wallClock: wallClock, sensors: sensors)
+        return Step(actions: actions, signals: signals, shownToken: shownEvent?.token)
+    }
 
     /// The whole scene of the event on screen, as the engine emits it each time it changes: what
     /// the built-in dialog draws and a delegate is told, with nothing left for a surface to

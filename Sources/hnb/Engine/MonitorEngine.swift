@@ -116,11 +116,6 @@ package struct MonitorEngine: Sendable {
         )
     }
 
-    /// ``signals``, read in place. `mutating` only so that the core, which keeps the engine in
-    /// a class property, reads it without first copying the whole engine (its getter did, on every
-    /// step: a tenth of the engine's time with 64 live calls). It changes nothing.
-    mutating func signalsInPlace() -> RiskSnapshot { signals }
-
     // MARK: Transitions
 
     /// Applies one input and returns the actions to carry out, in order. Each case is one named
