@@ -111,14 +111,10 @@ package struct MonitorEngine: Sendable {
         RiskSnapshot(
             // Rule 10: following is silent, to the risk signals too: they read as stopped.
             isMonitoring: isMonitoring, callState: isFollowing ? .idle : calls.settled, isScreenCaptured: screenCaptured,
-            event: shownEvent, button: button, isAcknowledgementRefused: acknowledgementRefused, lastSessionEndedAt: lastLiveAt
+            event: shownEvent.map(RiskSnapshot.ShownEvent.init), button: button, isAcknowledgementRefused: acknowledgementRefused,
+            lastSessionEndedAt: lastLiveAt
         )
     }
-
-    /// ``signals``, read in place. `mutating` only so that the core, which keeps the engine in
-    /// a class property, reads it without first copying the whole engine (its getter did, on every
-    /// step: a tenth of the engine's time with 64 live calls). It changes nothing.
-    mutating func signalsInPlace() -> RiskSnapshot { signals }
 
     // MARK: Transitions
 
@@ -186,7 +182,7 @@ package struct MonitorEngine: Sendable {
         case .setCallback(let callback):
             return [.install(.callback(callback))]
         case .setStrings(let strings):
-            return [.install(.strings(strings))]
+            return [.install(.strings(strings))] + textsChanged()
         case .screenCapture(let captured, _):
             guard phase != .exited else { return [] }
             screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
@@ -297,7 +293,7 @@ package struct MonitorEngine: Sendable {
     private func buttonMayHaveChanged(from before: Button, into actions: inout [Action]) {
         let after = button
         guard after != before, shownEvent != nil else { return }
-        actions.append(.button(after, on: shownSurface))
+        actions.append(scene(.button))
     }
 
     /// Rule 10, when nothing asks for monitoring any more (rule 18): dismiss a shown UI, drop
@@ -384,11 +380,8 @@ package struct MonitorEngine: Sendable {
         let surface: Surface = delegate != nil ? .delegate : .builtInDialog
         shownEvent?.presented(on: surface, at: now)
         guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a presentation with no event") }
-        actions.append(.present(
-            event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
-            // Rule 24: a delegate that takes over an event whose verdict is known hears it.
-            tellsVerdict: surface == .delegate && event.verdict != .unknown, context: event.context, on: surface
-        ))
+        // Rule 24: a delegate that takes over an event whose verdict is known hears it.
+        actions.append(scene(.present(tellsVerdict: surface == .delegate && event.verdict != .unknown)))
     }
 
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
@@ -396,7 +389,7 @@ package struct MonitorEngine: Sendable {
     private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
         guard let step = shownEvent?.advance(to: now), let event = shownEvent else { return }
         let elapsedSeconds = step.elapsedSeconds
-        if step.ticked { actions.append(.tick(remaining: event.remaining, button: button, on: event.surface)) }
+        if step.ticked { actions.append(scene(.tick)) }
         if event.flow == .terminate && event.isOver {
             // Issue 37: only on a view of the calls read after the last resume.
             exitWhenCallListIsCurrent(now: now, into: &actions)
