@@ -64,14 +64,6 @@ extension MonitorEngine {
         }
     }
 
-    /// From off to on: the sources start, and `owner` is held while they run; the call source's
-    /// first list may begin an event.
-    private mutating func startMonitoring(isForeground foreground: Bool, owner: MonitorOwner?, into actions: inout [Action]) {
-        phase = .on
-        noteForeground(foreground)
-        actions.append(.startSources(callDetection: guards.detectionEnabled, owner: owner))
-    }
-
     // MARK: Rule 25 (stricter while the screen is captured)
 
     /// Sets, replaces or (with `nil`) removes the escalation. Set, it monitors like a protection:
