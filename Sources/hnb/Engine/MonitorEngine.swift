@@ -205,40 +205,36 @@ package struct MonitorEngine: Sendable {
     /// step below; BehaviourContract.md names the step that holds each rule. `now` is the
     /// monotonic clock every rule reads; `wallClock`, read by the core once per step, is only
     /// stamped on events and outcomes for logs. `sensors` reads the app-state and capture
-    /// sources; it is called only for a command that starts monitoring.
+    /// sources; it is called only for a command that starts monitoring. A step never handles
+    /// another input: what it needs of another step it calls directly.
     package mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
         self.wallClock = wallClock.timeIntervalSinceReferenceDate
         observeWallClock()
+        guard !hasExited else { return afterExit(input, sensors: sensors) }
         var actions: [Action] = []
         switch input {
         case .start(let policy, let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setAppWide(.enforce(policy), isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setAppWide(.enforce(policy), isForeground: foreground, owner: owner, now: now, into: &actions)
         case .observe(let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setAppWide(.observe, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setAppWide(.observe, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
         case .beginProtection(let id, let policy, let name, let context, let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
             beginProtection(
-                id, policy, named: name, context: context, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions
+                id, policy, named: name, context: context, isForeground: foreground, owner: owner, now: now, into: &actions
             )
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
         case .exempt(let id):
-            guard phase != .exited else { return [] }
             exempt(id, now: now, into: &actions)
         case .removeExemption(let id):
-            guard phase != .exited else { return [] }
             removeExemption(id, now: now, into: &actions)
         case .callDetection(let enabled):
-            guard phase != .exited else { return [] }
             setCodeDetection(enabled, now: now, into: &actions)
         case .calls(let batch, _):
             // Rule 10: a followed session's calls are followed to its end.
@@ -267,19 +263,15 @@ package struct MonitorEngine: Sendable {
         case .setStrings(let strings):
             return [.install(.strings(strings))]
         case .screenCapture(let captured, _):
-            guard phase != .exited else { return [] }
             screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
         case .refusesAcknowledgementWhileScreenCaptured(let on):
-            guard phase != .exited else { return [] }
             let buttonBefore = button
             refusesAcknowledgementWhileScreenCaptured = on
             buttonMayHaveChanged(from: buttonBefore, into: &actions)
         case .setCallVerifier(let box):
             actions.append(.install(.verifier(box)))
-            guard phase != .exited else { return actions }
             setVerifier(isSet: box != nil, into: &actions)
         case .verdictBudget(let budget):
-            guard phase != .exited else { return [] }
             setCodeBudget(budget)
         case .verdictArrived(let request, let verdict):
             guard isMonitoring else { return [] }
@@ -289,9 +281,8 @@ package struct MonitorEngine: Sendable {
             verdictBudgetExpired(request: request, now: now, into: &actions)
         case .screenCaptureEscalation(let policy, let owner):
             // Rule 25: set, it monitors like a protection, so it starts as a protection does.
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setScreenCaptureEscalation(policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setScreenCaptureEscalation(policy, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .setOutcomeHandler(let handler):
             actions.append(.install(.outcomeHandler(handler)))
             outcomeHandlerIsSet = handler != nil
@@ -299,25 +290,65 @@ package struct MonitorEngine: Sendable {
             actions.append(.install(.beforeForceExit(hook, budgetNanoseconds: budget)))
             beforeForceExitIsSet = hook != nil
         case .policyKeys(let keys):
-            guard phase != .exited else { return [] }
             setPolicyKeys(keys, now: now, into: &actions)
         case .policyAttributes(let attributes):
-            guard phase != .exited else { return [] }
             setPolicyAttributes(attributes, now: now, into: &actions)
         case .applyPolicy(let document, let text):
-            guard phase != .exited else { return [] }
             applyPolicy(document, text: text, now: now, into: &actions)
         case .policyRejected(let refusal):
             policyRejected(refusal, into: &actions)
         case .wallClockChanged, .policyWake:
-            guard phase != .exited else { return [] }
             policyWake(now: now, into: &actions)
         }
-        // Rule 29, after the step's own actions: the event on screen shows the context now chosen.
-        followContext(into: &actions)
-        // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
-        followVerdict(now: now, into: &actions)
+        endStep(now: now, into: &actions)
         return actions
+    }
+
+    /// What every step ends with, after its own actions: rule 29, the event on screen shows the
+    /// context now chosen; rule 23, ask, or close the question (MonitorEngine+Verdict.swift).
+    mutating func endStep(now: Int64, into actions: inout [Action]) {
+        followContext(into: &actions)
+        followVerdict(now: now, into: &actions)
+    }
+
+    /// After the exit (rule 5) no step runs: nothing is decided, shown or scheduled again. Two
+    /// things go on: what the app hands over (its delegate, closures, verifier, texts) is still
+    /// passed on to the core, which keeps it for as long as the process lives, and a refusal the
+    /// facade decided is still reported, with its reason. A command that starts monitoring still
+    /// reads the sources (the core reports what was read), and starts nothing.
+    private mutating func afterExit(_ input: Input, sensors: () -> Sensors) -> [Action] {
+        switch input {
+        case .start, .observe, .beginProtection, .screenCaptureEscalation:
+            _ = sensors()
+            return []
+        case .setDelegate(let box):
+            let identity = box.identity
+            delegate = identity
+            return [.install(.delegate(box, identity: identity))]
+        case .delegateReleased:
+            delegate = nil
+            return []
+        case .setCallback(let callback):
+            return [.install(.callback(callback))]
+        case .setStrings(let strings):
+            return [.install(.strings(strings))]
+        case .setCallVerifier(let box):
+            return [.install(.verifier(box))]
+        case .setOutcomeHandler(let handler):
+            outcomeHandlerIsSet = handler != nil
+            return [.install(.outcomeHandler(handler))]
+        case .setBeforeForceExit(let hook, let budget):
+            beforeForceExitIsSet = hook != nil
+            return [.install(.beforeForceExit(hook, budgetNanoseconds: budget))]
+        case .policyRejected(let refusal):
+            var actions: [Action] = []
+            policyRejected(refusal, into: &actions)
+            return actions
+        case .stop, .endProtection, .exempt, .removeExemption, .callDetection, .calls, .appState, .wake, .userAction, .screenCapture,
+             .refusesAcknowledgementWhileScreenCaptured, .verdictBudget, .verdictArrived, .verdictBudgetExpired, .policyKeys,
+             .policyAttributes, .applyPolicy, .wallClockChanged, .policyWake:
+            return []
+        }
     }
 
     /// Rule 13: the same delegate again, or none when none is set, changes nothing (`false`);
@@ -367,7 +398,7 @@ package struct MonitorEngine: Sendable {
     /// Rules 16, 17 and 25: a capture marks the event on screen, may make the policy stricter
     /// (or let it fall back), and may refuse or restore the acknowledgement. Recorded in every
     /// phase but the exit, so a start knows the state it starts in.
-    private mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
         let buttonBefore = button
         let shownBefore = shownEvent?.token
         isCaptured = captured
