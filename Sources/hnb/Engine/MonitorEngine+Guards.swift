@@ -30,7 +30,7 @@ extension MonitorEngine {
         _ id: UInt64, _ policy: MonitorPolicy, named name: String? = nil, context: CallMonitorContext? = nil,
         isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
     ) {
-        guard guards.protections[id] == nil else { return }
+        guard !guards.isOpen(id) else { return }
         let changed = guards.openProtection(id, policy, named: name, context: context)
         policySet(inForceChanged: changed, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
