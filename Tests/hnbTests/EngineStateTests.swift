@@ -70,7 +70,7 @@ struct EngineStateTests {
         // A laxer protection changes nothing in force; opening it twice changes nothing at all.
         changes.append(guards.openProtection(1, acknowledge10))
         changes.append(guards.openProtection(1, terminate2))
-        #expect(guards.protections == [1: acknowledge10])
+        #expect(guards.protections == [MonitorEngine.Protection(id: 1, policy: acknowledge10, name: nil, context: nil)])
         changes.append(guards.closeProtection(1))
         changes.append(guards.closeProtection(1))
         // Rule 25: the escalation counts only while open.
