@@ -121,7 +121,7 @@ final class MonitorCore {
         }
         signals.publish(step.signals)
         withExtendedLifetime(ownerThroughStep) {}
-        return actions
+        return step.actions
     }
 
     private func perform(_ action: MonitorEngine.Action) {
