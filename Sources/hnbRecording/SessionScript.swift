@@ -223,37 +223,15 @@ struct SessionScript: Sendable {
             case .emit(let event):
                 line.add("kind", "event")
                 line.add("event", event.description)
-            case .present(let flow, let remaining, _, let button, let verdict, _, let context, let surface):
-                line.add("kind", "present")
-                line.add("flow", flow.description)
-                line.add("remaining", Int(remaining))
-                line.add("button", Self.word(button))
-                line.add("verdict", verdict.description)
-                Self.add(context, to: &line)
-                line.add("surface", surface.description)
-            case .context(let context, let surface):
-                line.add("kind", "context")
-                Self.add(context, to: &line)
-                line.add("surface", surface.description)
+            case .scene(let scene):
+                // One line a change, as a surface is told it; a redraw in other texts is no event.
+                guard Self.describe(scene, into: &line) else { continue }
             case .policy(let event):
                 line.add("kind", "policy")
                 line.add("result", event.result.rawValue)
                 if let version = event.version { line.add("version", Int(version)) } else { line.addNull("version") }
-            case .tick(let remaining, let button, let surface):
-                line.add("kind", "tick")
-                line.add("remaining", Int(remaining))
-                line.add("button", Self.word(button))
-                line.add("surface", surface.description)
             case .dismiss(let surface):
                 line.add("kind", "dismiss")
-                line.add("surface", surface.description)
-            case .button(let button, let surface):
-                line.add("kind", "button")
-                line.add("button", Self.word(button))
-                line.add("surface", surface.description)
-            case .verdict(let verdict, let surface):
-                line.add("kind", "verdict")
-                line.add("verdict", verdict.description)
                 line.add("surface", surface.description)
             case .ask(let request, _):
                 guard verifierSet else { continue }
@@ -281,6 +259,37 @@ struct SessionScript: Sendable {
             lines.append(Self.outputPrefix + line.text)
         }
         return lines
+    }
+
+    /// The line of one scene: what changed, with the fields that change shows; `false` for a
+    /// redraw in other texts, which has no line.
+    private static func describe(_ scene: MonitorEngine.Scene, into line: inout OutputLine) -> Bool {
+        switch scene.change {
+        case .present:
+            line.add("kind", "present")
+            line.add("flow", scene.flow.description)
+            line.add("remaining", Int(scene.remaining))
+            line.add("button", word(scene.button))
+            line.add("verdict", scene.verdict.description)
+            add(scene.context, to: &line)
+        case .context:
+            line.add("kind", "context")
+            add(scene.context, to: &line)
+        case .tick:
+            line.add("kind", "tick")
+            line.add("remaining", Int(scene.remaining))
+            line.add("button", word(scene.button))
+        case .button:
+            line.add("kind", "button")
+            line.add("button", word(scene.button))
+        case .verdict:
+            line.add("kind", "verdict")
+            line.add("verdict", scene.verdict.description)
+        case .texts:
+            return false
+        }
+        line.add("surface", scene.surface.description)
+        return true
     }
 
     /// The context as drawn: its kind and its cleaned detail, or `null`s.

@@ -65,13 +65,18 @@ struct BuiltInDialogTests {
         let renderer = CapturingRenderer()
         let ui = BuiltInDialog(renderer: renderer, strings: .english)
         var actions = 0
-        ui.present(flow: .acknowledge, remaining: 2, button: .hidden) { actions += 1 }
+        ui.show(scene(.present(tellsVerdict: false), remaining: 2, button: .hidden)) { actions += 1 }
         renderer.lastOnButton?()
         #expect(actions == 0)
-        ui.tick(remaining: 0, button: .available)
+        ui.show(scene(.tick, remaining: 0, button: .available)) { actions += 1 }
         renderer.lastOnButton?()
         #expect(actions == 1)
     }
+}
+
+/// An acknowledge event's scene on the built-in dialog, as the engine would emit it.
+private func scene(_ change: MonitorEngine.Scene.Change, remaining: Int32, button: MonitorEngine.Button) -> MonitorEngine.Scene {
+    MonitorEngine.Scene(change, flow: .acknowledge, remaining: remaining, token: 1, button: button, verdict: .unknown, context: nil, on: .builtInDialog)
 }
 
 /// Keeps the raw button action a renderer is given, to press it even when no button is drawn.

@@ -121,12 +121,12 @@ struct ContextEngineTests {
         _ = engine.handle(.wake(), now: second)
         // Begun last, with the same policy: its context shows.
         #expect(engine.handle(.beginProtection(id: 2, policy(.terminate, 5), context: code), now: second + second / 2) == [
-            .context(code, on: .builtInDialog),
+            .context(code, flow: .terminate, remaining: 4, token: 1, button: .available, on: .builtInDialog),
         ])
         #expect(engine.shownEvent?.remaining == 4)
         // Its end brings the first one's back; still the same event, the same wake-ups.
-        #expect(engine.handle(.endProtection(id: 2), now: 2 * second - 1) == [.context(payment, on: .builtInDialog)])
-        #expect(engine.handle(.wake(), now: 2 * second) == [.tick(remaining: 3, button: .available, on: .builtInDialog), .schedule(at: 3 * second)])
+        #expect(engine.handle(.endProtection(id: 2), now: 2 * second - 1) == [.context(payment, flow: .terminate, remaining: 4, token: 1, button: .available, on: .builtInDialog)])
+        #expect(engine.handle(.wake(), now: 2 * second) == [.tick(.terminate, remaining: 3, token: 1, button: .available, context: payment, on: .builtInDialog), .schedule(at: 3 * second)])
         #expect(engine.shownEvent?.id == 1 && engine.shownEvent?.context == payment)
     }
 
@@ -138,9 +138,9 @@ struct ContextEngineTests {
         // Laxer: not in force, nothing changes.
         #expect(engine.handle(.beginProtection(id: 2, policy(.acknowledge, 3), context: code), now: 0) == [])
         // Same policy, no context: begun last, so none shows.
-        #expect(engine.handle(.beginProtection(id: 3, policy(.terminate, 5)), now: 0) == [.context(nil, on: .builtInDialog)])
+        #expect(engine.handle(.beginProtection(id: 3, policy(.terminate, 5)), now: 0) == [.context(nil, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
         #expect(engine.guards.context == nil)
-        #expect(engine.handle(.endProtection(id: 3), now: 0) == [.context(payment, on: .builtInDialog)])
+        #expect(engine.handle(.endProtection(id: 3), now: 0) == [.context(payment, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
     }
 
     @Test("None for the app-wide policy, also when a protection with a laxer policy has one")
@@ -164,7 +164,7 @@ struct ContextEngineTests {
         #expect(actions.count == 5)
         #expect(actions.last == .schedule(at: second / 2 + second))
         #expect(actions[3] == .present(.terminate, remaining: 5, token: 2, button: .available, verdict: .unknown, tellsVerdict: false, context: payment, on: .builtInDialog))
-        #expect(!actions.contains { if case .context = $0 { true } else { false } })
+        #expect(!actions.contains { if case .scene(let scene) = $0, case .context = scene.change { true } else { false } })
         let back = engine.handle(.endProtection(id: 2), now: second)
         #expect(back.contains(.present(.acknowledge, remaining: 3, token: 3, button: .hidden, verdict: .unknown, tellsVerdict: false, context: code, on: .builtInDialog)))
         #expect(engine.shownEvent?.context == code)

@@ -70,7 +70,7 @@ struct EngineStateTests {
         // A laxer protection changes nothing in force; opening it twice changes nothing at all.
         changes.append(guards.openProtection(1, acknowledge10))
         changes.append(guards.openProtection(1, terminate2))
-        #expect(guards.protections == [1: acknowledge10])
+        #expect(guards.protections == [MonitorEngine.Protection(id: 1, policy: acknowledge10, name: nil, context: nil)])
         changes.append(guards.closeProtection(1))
         changes.append(guards.closeProtection(1))
         // Rule 25: the escalation counts only while open.
@@ -98,11 +98,11 @@ struct EngineStateTests {
         ])
         #expect(engine.handle(.userAction(token: 1), now: second / 2) == [])
         // The delay is over while captured: the button says why it is refused, and is.
-        #expect(engine.handle(.wake(), now: second) == [.tick(remaining: 0, button: .refused, on: .builtInDialog), .schedule(at: 2 * second)])
+        #expect(engine.handle(.wake(), now: second) == [.tick(.acknowledge, remaining: 0, token: 1, button: .refused, on: .builtInDialog), .schedule(at: 2 * second)])
         #expect(engine.button == .refused)
         #expect(engine.handle(.userAction(token: 1), now: second) == [])
         // The capture stops: the dialog is told, and the same tap now acknowledges.
-        #expect(engine.handle(.screenCapture(isCaptured: false), now: 3 * second / 2) == [.button(.available, on: .builtInDialog)])
+        #expect(engine.handle(.screenCapture(isCaptured: false), now: 3 * second / 2) == [.button(.acknowledge, remaining: 0, token: 1, button: .available, on: .builtInDialog)])
         #expect(engine.handle(.userAction(token: 1), now: 2 * second).contains(.cancelWakeUp))
         #expect(engine.shownEvent == nil)
         // SecurityAlert's public initializer asks the same decision.

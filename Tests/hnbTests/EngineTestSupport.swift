@@ -31,3 +31,63 @@ extension CallMonitorOutcome {
         )
     }
 }
+
+extension MonitorEngine.Action {
+    /// The scene of a presentation (its first, or a hand-over), every field of it given: the
+    /// engine's present action as the tests spelled it before the scene replaced it (issue 39).
+    static func present(
+        _ flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict,
+        tellsVerdict: Bool, context: CallMonitorContext? = nil, on surface: MonitorEngine.Surface
+    ) -> Self {
+        .scene(MonitorEngine.Scene(
+            .present(tellsVerdict: tellsVerdict), flow: flow, remaining: remaining, token: token, button: button, verdict: verdict,
+            context: context, on: surface
+        ))
+    }
+
+    /// The scene after a tick, every field of it given (`verdict` and `context` as the event has them).
+    static func tick(
+        _ flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict = .unknown,
+        context: CallMonitorContext? = nil, on surface: MonitorEngine.Surface
+    ) -> Self {
+        .scene(MonitorEngine.Scene(
+            .tick, flow: flow, remaining: remaining, token: token, button: button, verdict: verdict, context: context, on: surface
+        ))
+    }
+
+    /// The scene after a change of button (rule 17), every field of it given.
+    static func button(
+        _ flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict = .unknown,
+        context: CallMonitorContext? = nil, on surface: MonitorEngine.Surface
+    ) -> Self {
+        .scene(MonitorEngine.Scene(
+            .button, flow: flow, remaining: remaining, token: token, button: button, verdict: verdict, context: context, on: surface
+        ))
+    }
+
+    /// The scene after a verdict was recorded (rule 24) over `previous`, every field of it given.
+    static func verdict(
+        _ verdict: CallMonitorCallVerdict, previous: CallMonitorCallVerdict, flow: CallMonitorFlow, remaining: Int32, token: UInt64,
+        button: MonitorEngine.Button, context: CallMonitorContext? = nil, on surface: MonitorEngine.Surface
+    ) -> Self {
+        .scene(MonitorEngine.Scene(
+            .verdict(previous: previous), flow: flow, remaining: remaining, token: token, button: button, verdict: verdict,
+            context: context, on: surface
+        ))
+    }
+
+    /// The scene after a change of context (rule 29), every field of it given.
+    static func context(
+        _ context: CallMonitorContext?, flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: MonitorEngine.Button,
+        verdict: CallMonitorCallVerdict = .unknown, on surface: MonitorEngine.Surface
+    ) -> Self {
+        .scene(MonitorEngine.Scene(
+            .context, flow: flow, remaining: remaining, token: token, button: button, verdict: verdict, context: context, on: surface
+        ))
+    }
+
+    /// Whether this is a scene that presents the event (a first presentation or a hand-over).
+    var isPresentation: Bool {
+        if case .scene(let scene) = self, case .present = scene.change { true } else { false }
+    }
+}

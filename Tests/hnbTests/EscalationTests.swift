@@ -474,7 +474,7 @@ struct EscalationEngineTests {
         _ = plain.handle(.refusesAcknowledgementWhileScreenCaptured(true), now: 0)
         _ = plain.handle(.start(MonitorPolicy(flow: .acknowledge, requestedSeconds: 0)), now: 0)
         _ = plain.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0)
-        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.button(.refused, on: .builtInDialog)])
-        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.button(.available, on: .builtInDialog)])
+        #expect(plain.handle(.screenCapture(isCaptured: true), now: second / 2) == [.button(.acknowledge, remaining: 0, token: 1, button: .refused, on: .builtInDialog)])
+        #expect(plain.handle(.screenCapture(isCaptured: false), now: second) == [.button(.acknowledge, remaining: 0, token: 1, button: .available, on: .builtInDialog)])
     }
 }

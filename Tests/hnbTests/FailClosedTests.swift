@@ -283,7 +283,7 @@ struct FailClosedTests {
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
         let late: Int64 = (1 << 32 + 2) * 1_000_000_000
         #expect(engine.handle(.wake(), now: late) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
             // Rule 16: the outcome, right before the exit.
             .outcome(.engine(ending: .forceExit, flow: .terminate, total: 5, startedAt: 0, endedAt: late, lowestRemaining: 0, wasScreenCaptured: false,
                            presentations: [.init(surface: .builtInDialog, at: 0, remaining: 5)])),

@@ -113,7 +113,7 @@ struct RemotePolicyEngineTests {
             #expect(rig.step(R.apply(ver: 5, rules: rules), at: 2)
                 == [.policy(.init(.rejected, version: 5, reason: .relaxationNotAllowed, detail: weakening + ", and the app does not allow relaxation (setPolicyKeys allowsRelaxation)"))], "\(rules)")
         }
-        #expect(rig.step(.wake(), at: 2) == [.tick(remaining: 9, button: .available, on: .builtInDialog), .schedule(at: 3 * s)])
+        #expect(rig.step(.wake(), at: 2) == [.tick(.terminate, remaining: 9, token: 1, button: .available, on: .builtInDialog), .schedule(at: 3 * s)])
         #expect(rig.engine.remote.highestVersion == 0)
     }
 
@@ -251,7 +251,7 @@ struct RemotePolicyEngineTests {
         #expect(rig.engine.shownEvent?.total == 10)
         // 26.1 is in the first rule's range: the kill switch for that version.
         let switched = rig.step(.policyAttributes(["os": "iOS", "osVersion": "26.1"]), at: 2)
-        #expect(switched.contains(.dismiss(on: .builtInDialog)) && !switched.contains { if case .present = $0 { true } else { false } })
+        #expect(switched.contains(.dismiss(on: .builtInDialog)) && !switched.contains { $0.isPresentation })
         #expect(rig.step(.policyAttributes(["os": "iOS", "osVersion": "26.2", "region": "HK"]), at: 3) == [
             .present(.acknowledge, remaining: 30, token: 2, button: .hidden, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 4 * s),
@@ -429,7 +429,7 @@ struct RemotePolicyEngineTests {
         _ = rig.step(R.callA, at: 1)
         for second in 2...4 { _ = rig.step(.wake(), at: Double(second)) }
         #expect(rig.step(.wake(), at: 5) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog),
             .cancelWakeUp, .stopSources(callSource: true),
             R.outcome(.forceExit, .terminate, total: 4, from: 1, to: 5, lowest: 0, source: .code),
             .exit(code: 0),

@@ -36,7 +36,7 @@ struct ResumeEngineTests {
     func wakeUpFirstCallEnded() {
         var engine = suspendedTerminateEngine()
         #expect(engine.handle(.wake(), now: 30 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
         ])
         #expect(engine.handle(.calls(.complete([])), now: 30 * s) == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp, outcome(.callEnded, endedAt: 30 * s, lowest: 0),
@@ -62,7 +62,7 @@ struct ResumeEngineTests {
     func wakeUpFirstCallLiveExitsOnTheList() {
         var engine = suspendedTerminateEngine()
         #expect(engine.handle(.wake(), now: 30 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
         ])
         #expect(engine.handle(.calls(.complete([callA])), now: 30 * s) == [
             .cancelWakeUp, .stopSources(callSource: true), outcome(.forceExit, endedAt: 30 * s, lowest: 0), .exit(code: 0),
@@ -75,7 +75,7 @@ struct ResumeEngineTests {
         var engine = suspendedTerminateEngine()
         #expect(engine.handle(.appState(isForeground: true), now: 30 * s) == [])
         #expect(engine.handle(.wake(), now: 30 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
         ])
         #expect(engine.handle(.calls(.complete([callA])), now: 30 * s) == [
             .cancelWakeUp, .stopSources(callSource: true), outcome(.forceExit, endedAt: 30 * s, lowest: 0), .exit(code: 0),
@@ -88,7 +88,7 @@ struct ResumeEngineTests {
         _ = engine.handle(.appState(isForeground: true), now: 30 * s)
         #expect(engine.handle(.calls(.complete([callA])), now: 30 * s) == [])
         #expect(engine.handle(.wake(), now: 30 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
             outcome(.forceExit, endedAt: 30 * s, lowest: 0), .exit(code: 0),
         ])
     }
@@ -120,7 +120,7 @@ struct ResumeEngineTests {
         // may have ended during the suspension.
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: 30 * s) == [])
         #expect(engine.handle(.wake(), now: 30 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 31 * s),
         ])
         #expect(!engine.hasExited)
         #expect(engine.handle(.calls(.complete([CallSnapshot(id: CallID("B"))])), now: 30 * s) == [
@@ -139,7 +139,7 @@ struct ResumeEngineTests {
         _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: 40 * s)
         _ = engine.handle(.appState(isForeground: true), now: 41 * s)   // no list after this return
         #expect(engine.handle(.wake(), now: 51 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 52 * s),
+            .tick(.terminate, remaining: 0, token: 2, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 52 * s),
         ])
         #expect(!engine.hasExited)
     }
@@ -162,7 +162,7 @@ struct ResumeEngineTests {
     @Test("Rule 6 with issue 37: the acknowledge flow never exits, so its countdown's end in the background asks for nothing")
     func acknowledgeAsksForNothing() {
         var engine = suspendedTerminateEngine(flow: .acknowledge)
-        #expect(engine.handle(.wake(), now: 30 * s) == [.tick(remaining: 0, button: .available, on: .builtInDialog), .schedule(at: 31 * s)])
+        #expect(engine.handle(.wake(), now: 30 * s) == [.tick(.acknowledge, remaining: 0, token: 1, button: .available, on: .builtInDialog), .schedule(at: 31 * s)])
         #expect(engine.handle(.calls(.complete([])), now: 30 * s) == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp, outcome(.callEnded, endedAt: 30 * s, lowest: 0, flow: .acknowledge),
         ])
@@ -183,7 +183,7 @@ struct ResumeEngineTests {
         _ = engine.handle(.calls(.changes([callA])), now: 0)
         #expect(engine.handle(.appState(isForeground: true), now: s / 2) == [])
         #expect(engine.handle(.wake(), now: 1 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
+            .tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true),
             .outcome(.engine(ending: .forceExit, flow: .terminate, total: 1, startedAt: 0, endedAt: 1 * s, lowestRemaining: 0, wasScreenCaptured: false,
                              presentations: [.init(surface: .builtInDialog, at: 0, remaining: 1)])),
             .exit(code: 0),
@@ -213,7 +213,7 @@ struct ResumeEngineTests {
         #expect(engine.handle(.appState(isForeground: true), now: 50 * s).last == .schedule(at: 51 * s))
         for second in 51...59 { _ = engine.handle(.wake(), now: Int64(second) * s) }
         #expect(engine.handle(.wake(), now: 60 * s) == [
-            .tick(remaining: 0, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 61 * s),
+            .tick(.terminate, remaining: 0, token: 2, button: .available, on: .builtInDialog), .refreshCalls, .schedule(at: 61 * s),
         ])
     }
 

@@ -62,7 +62,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: the first answer counts; a second one, and one after the budget, are ignored")
     func rule23_firstAnswerOnly() {
         var (engine, _) = started()
-        #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, on: .builtInDialog)])
+        #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, previous: .unknown, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second / 2) == [])
         #expect(engine.handle(.verdictBudgetExpired(request: 1), now: 3 * second) == [])
         #expect(engine.verdict == .bankIsNotCalling)
@@ -72,7 +72,7 @@ struct VerdictEngineTests {
     @Test("Rule 23: no answer within the budget is unknown, and the late answer is ignored")
     func rule23_budgetThenLate() {
         var (engine, _) = started(budget: second / 2)
-        #expect(engine.handle(.verdictBudgetExpired(request: 1), now: second / 2) == [.verdict(.unknown, on: .builtInDialog)])
+        #expect(engine.handle(.verdictBudgetExpired(request: 1), now: second / 2) == [.verdict(.unknown, previous: .unknown, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsNotCalling), now: second) == [])
         #expect(engine.verdict == .unknown)
         #expect(engine.shownEvent?.verdictAt == second / 2)
@@ -81,12 +81,12 @@ struct VerdictEngineTests {
     @Test("Rule 23: a call that joins asks again; the answer to the earlier question is then stale")
     func rule23_newCallAsksAgain() {
         var (engine, _) = started()
-        #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 0) == [.cancelAsk, .verdict(.bankIsCalling, on: .builtInDialog)])
+        #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: 0) == [.cancelAsk, .verdict(.bankIsCalling, previous: .unknown, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
         #expect(engine.handle(.calls(.changes([live("B")])), now: second / 2) == [.ask(request: 2, budgetEndsAt: second / 2 + 3 * second)])
         // The verdict shown stays until the new question is answered.
         #expect(engine.verdict == .bankIsCalling)
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second / 2) == [])
-        #expect(engine.handle(.verdictArrived(request: 2, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, on: .builtInDialog)])
+        #expect(engine.handle(.verdictArrived(request: 2, .bankIsNotCalling), now: second / 2) == [.cancelAsk, .verdict(.bankIsNotCalling, previous: .bankIsCalling, flow: .terminate, remaining: 5, token: 1, button: .available, on: .builtInDialog)])
         // A call already known (a state change) is no new call.
         #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"), isOnHold: true)])), now: second / 2) == [])
     }
@@ -117,7 +117,7 @@ struct VerdictEngineTests {
     func rule23_exitBeforeCancel() {
         var (engine, _) = started(seconds: 1)
         let actions = engine.handle(.wake(), now: second)
-        #expect(Array(actions.prefix(3)) == [.tick(remaining: 0, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
+        #expect(Array(actions.prefix(3)) == [.tick(.terminate, remaining: 0, token: 1, button: .available, on: .builtInDialog), .cancelWakeUp, .stopSources(callSource: true)])
         #expect(Array(actions.suffix(2)) == [.exit(code: 0), .cancelAsk])
         #expect(engine.handle(.verdictArrived(request: 1, .bankIsCalling), now: second) == [])
     }

@@ -22,11 +22,8 @@ struct ShownRecorder: Sendable {
         ))
     }
 
-    /// A delegate was told something at `at`: the last frame with `change` applied, or the first.
-    mutating func told(at: Int64, _ change: (inout CallMonitorOutcome.Frame) -> Void) {
-        var frame = shown.last?.frames.last ?? CallMonitorOutcome.Frame(at: at, remaining: 0)
-        frame.at = at
-        change(&frame)
+    /// A delegate was told something: `frame` is the whole scene it has been told so far.
+    mutating func told(_ frame: CallMonitorOutcome.Frame) {
         add(frame)
     }
 

@@ -20,6 +20,9 @@ final class MonitorCore {
     private let exitSequence: ExitSequence
     private let signals: SignalPublisher
     private var engine = MonitorEngine()
+    /// The token of the presentation on screen as the last step left it (its result, not a
+    /// read of the engine), `nil` when none is.
+    private var shownToken: UInt64?
     /// The wall clock, read once per step for the engine to stamp on events and outcomes.
     private let wallClock: @Sendable () -> Date
 
@@ -103,32 +106,28 @@ final class MonitorCore {
         // The observer is told what the engine read of the app and capture state, and whether a
         // tap is for the presentation on screen; neither read changes what the engine decides.
         var sensed: MonitorEngine.Sensors?
-        let shownToken = observer == nil ? nil : engine.shownEvent?.token
-        let actions = engine.handle(input, now: now, wallClock: wallClock()) {
+        let shownBefore = shownToken
+        let step = engine.step(input, now: now, wallClock: wallClock()) {
             let read = sources.sensors
             sensed = read
             return read
         }
-        observer?.step(input, now: now, sensed: sensed, shownToken: shownToken, actions: actions)
-        for action in actions {
+        shownToken = step.shownToken
+        observer?.step(input, now: now, sensed: sensed, shownToken: shownBefore, actions: step.actions)
+        for action in step.actions {
             // The live terminator does not return: the observer (a recording's exit line) first.
             if case .exit = action { observer?.beforeExit() }
             perform(action)
         }
-        signals.publish(engine.signalsInPlace())
+        signals.publish(step.signals)
         withExtendedLifetime(ownerThroughStep) {}
-        return actions
+        return step.actions
     }
 
     private func perform(_ action: MonitorEngine.Action) {
         switch action {
         case .emit(let event): signals.emit(event)
-        case .present(let flow, let remaining, let token, let button, let verdict, let tellsVerdict, let context, let on):
-            surfaces.present(
-                flow, remaining: remaining, button: button, verdict: verdict, tellsVerdict: tellsVerdict, context: context, on: on,
-                onUserAction: userAction(for: token)
-            )
-        case .tick(let remaining, let button, let on): surfaces.tick(remaining: remaining, button: button, on: on)
+        case .scene(let scene): show(scene)
         case .dismiss(let on): surfaces.dismiss(on: on)
         case .schedule(let deadline): wakeUp.schedule(at: deadline)
         case .cancelWakeUp: wakeUp.cancel()
@@ -139,11 +138,8 @@ final class MonitorCore {
         case .stopSources(let callSource): sources.stopSources(callSource: callSource)
         case .outcome(let outcome): outcomes.deliver(witnessed(outcome))
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
-        case .button(let button, let on): surfaces.setButton(button, on: on)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
-        case .verdict(let verdict, let on): show(verdict, on: on)
-        case .context(let context, let on): surfaces.show(context, on: on)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         case .schedulePolicyWake(let deadline): policyWakeUp.schedule(at: deadline)
@@ -160,10 +156,11 @@ final class MonitorCore {
         return outcome
     }
 
-    /// A verdict recorded: logged with its instant (the simulator's transcript), then shown.
-    private func show(_ verdict: CallMonitorCallVerdict, on surface: MonitorEngine.Surface) {
-        signals.recorded(verdict)
-        surfaces.show(verdict, on: surface)
+    /// A scene to show; a verdict recorded is logged with its instant first (the simulator's
+    /// transcript).
+    private func show(_ scene: MonitorEngine.Scene) {
+        if case .verdict = scene.change { signals.recorded(scene.verdict) }
+        surfaces.show(scene, onUserAction: userAction(for: scene.token))
     }
 
     /// Gives what the app handed over with a setting to the part that uses it.
@@ -215,7 +212,7 @@ final class MonitorCore {
     /// A tap that reached no monitor code (the simulator's, with nothing to press): the step
     /// observer, if any, is told, at the clock's now; the engine hears of nothing.
     func tapWithNothingToPress() {
-        stepObserver.value?.tapWithNothingToPress(now: scheduler.now, presentationShown: engine.shownEvent != nil)
+        stepObserver.value?.tapWithNothingToPress(now: scheduler.now, presentationShown: shownToken != nil)
     }
 
     /// The clock now, where it can be read on this thread (the main thread, or a clock readable
@@ -229,7 +226,7 @@ final class MonitorCore {
     }
 
     func sendableUserAction() -> (@Sendable () -> Void)? {
-        engine.shownEvent.map { userAction(for: $0.token) }
+        shownToken.map { userAction(for: $0) }
     }
 
     /// The closure handed out with one presentation. It may be called from any thread, any number

@@ -1,5 +1,6 @@
-// The surface driver: draws the security event where the engine says (the app's delegate or the
-// built-in dialog) and sends the countdown, the verdict and the end to the surface it was drawn on.
+// The surface driver: draws each scene the engine emits where it says (the app's delegate or the
+// built-in dialog) and ends the event on the surface it was drawn on. Every scene is whole, so
+// the driver keeps nothing of the event: only which delegate object it told (an app object).
 
 /// Carries out the engine's UI actions on the delegate or the built-in dialog.
 @MainActor
@@ -68,27 +69,42 @@ final class SurfaceDriver {
         dialog.setStrings(strings)
     }
 
-    func present(
-        _ flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
-        context: CallMonitorContext? = nil, on target: MonitorEngine.Surface, onUserAction: @escaping @Sendable () -> Void
-    ) {
-        attachRecorder()
-        record.begin(target)
-        switch target {
-        case .delegate:
-            let at = now()
-            record.told(at: at) {
-                $0 = CallMonitorOutcome.Frame(at: at, remaining: remaining, detail: context?.detail, contextKind: context?.kind, verdict: verdict)
-            }
+    /// Shows `scene` where it is shown; a tap on it calls `onUserAction`.
+    func show(_ scene: MonitorEngine.Scene, onUserAction: @escaping @Sendable () -> Void) {
+        if case .present = scene.change {
+            attachRecorder()
+            record.begin(scene.surface)
+        }
+        switch scene.surface {
+        case .delegate: tell(scene, onUserAction: onUserAction)
+        case .builtInDialog:
+            if case .present = scene.change { drawnOn = WeakDelegate(nil) }
+            dialog.show(scene, onAction: onUserAction)
+        }
+    }
+
+    /// A delegate is told one change at a time, through its methods; what it was told is
+    /// recorded as a frame of the whole scene (issue 30).
+    private func tell(_ scene: MonitorEngine.Scene, onUserAction: @escaping @Sendable () -> Void) {
+        // A delegate has no button to redraw (its own UI asks the monitor), nor the dialog's texts.
+        switch scene.change {
+        case .button, .texts: return
+        case .present, .tick, .verdict, .context: break
+        }
+        record.told(CallMonitorOutcome.Frame(
+            at: now(), remaining: scene.remaining, detail: scene.context?.detail, contextKind: scene.context?.kind, verdict: scene.verdict
+        ))
+        switch scene.change {
+        case .present(let tellsVerdict):
             if let delegate {
                 drawnOn = WeakDelegate(delegate)
-                delegate.callMonitorDidDetectCall(flow: flow, initialRemaining: remaining, onUserAction: onUserAction)
+                delegate.callMonitorDidDetectCall(flow: scene.flow, initialRemaining: scene.remaining, onUserAction: onUserAction)
                 // Rule 24 (the engine's `tellsVerdict`), to a delegate that listens for verdicts.
                 if tellsVerdict, let told = delegate as? any CallMonitorVerdictDelegate {
-                    told.callMonitorDidReceiveVerdict(verdict)
+                    told.callMonitorDidReceiveVerdict(scene.verdict)
                 }
                 // Rule 29: a delegate that listens for contexts hears the event's, when it has one.
-                if let context, let told = delegate as? any CallMonitorContextDelegate {
+                if let context = scene.context, let told = delegate as? any CallMonitorContextDelegate {
                     told.callMonitorDidChangeContext(context)
                 }
             } else {
@@ -97,18 +113,10 @@ final class SurfaceDriver {
                 drawnOn = WeakDelegate(nil)
                 reportRelease()
             }
-        case .builtInDialog:
-            drawnOn = WeakDelegate(nil)
-            dialog.present(flow: flow, remaining: remaining, button: button, verdict: verdict, context: context, onAction: onUserAction)
-        }
-    }
-
-    func tick(remaining: Int32, button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
-        switch target {
-        case .delegate:
-            record.told(at: now()) { $0.remaining = remaining }
-            drawnOn.object?.callMonitorCountdownTick(remaining)
-        case .builtInDialog: dialog.tick(remaining: remaining, button: button)
+        case .tick: drawnOn.object?.callMonitorCountdownTick(scene.remaining)
+        case .verdict: (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(scene.verdict)
+        case .context: (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(scene.context)
+        case .button, .texts: break
         }
     }
 
@@ -118,33 +126,6 @@ final class SurfaceDriver {
         switch target {
         case .delegate: shownOn.object?.callMonitorDidEndCall()
         case .builtInDialog: dialog.dismiss()
-        }
-    }
-
-    /// A delegate has no button to redraw (its own UI asks the monitor); the dialog has.
-    func setButton(_ button: MonitorEngine.Button, on target: MonitorEngine.Surface) {
-        guard target == .builtInDialog else { return }
-        dialog.setButton(button)
-    }
-
-    func show(_ context: CallMonitorContext?, on target: MonitorEngine.Surface) {
-        switch target {
-        case .delegate:
-            record.told(at: now()) {
-                $0.detail = context?.detail
-                $0.contextKind = context?.kind
-            }
-            (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(context)
-        case .builtInDialog: dialog.setContext(context)
-        }
-    }
-
-    func show(_ verdict: CallMonitorCallVerdict, on target: MonitorEngine.Surface) {
-        switch target {
-        case .delegate:
-            record.told(at: now()) { $0.verdict = verdict }
-            (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(verdict)
-        case .builtInDialog: dialog.setVerdict(verdict)
         }
     }
 }

@@ -37,9 +37,17 @@ extension MonitorEngine {
         }
     }
 
-    /// An open protection as it began: its id and its screen's context (rule 29).
-    struct BegunProtection: Sendable {
+    /// An open protection (rule 18), one record: everything the engine keeps of it from its
+    /// beginning to its end.
+    struct Protection: Sendable {
+        /// Unique to it for the monitor's life; its end names it.
         let id: UInt64
+        /// The code's policy for its screen (a document's rule reads it, issue 28).
+        let policy: MonitorPolicy
+        /// The screen's name, which a document's `screens` address (issue 28); `nil` when unnamed.
+        let name: String?
+        /// What its screen is about, shown in the dialog while its policy is the one in force
+        /// (rule 29).
         let context: CallMonitorContext?
     }
 
@@ -52,8 +60,11 @@ extension MonitorEngine {
     struct Guards: Sendable {
         /// `nil` when the app-wide policy is not set (never started, or stopped).
         private(set) var appWide: AppWidePolicy?
-        /// The open protections, by id.
-        private(set) var protections: [UInt64: MonitorPolicy] = [:]
+        /// The open protections, in the order they began (rule 29 reads the last begun whose
+        /// policy is in force), each once: its id is its key. A search by id costs no more than
+        /// the recompute that follows every opening and ending (it reads them all), and keeps one
+        /// store where a dictionary would need a second one for the order.
+        private(set) var protections: [Protection] = []
         /// The policy in force: the strictest of the app-wide policy, every open protection and,
         /// while it is open, the escalation (rule 25); recomputed by every method that changes one
         /// of them.
@@ -75,14 +86,9 @@ extension MonitorEngine {
         /// protection it asks for monitoring while set; `stopMonitoring()` leaves it set, as it
         /// leaves the protections open.
         private(set) var escalation: MonitorPolicy?
-        /// Rule 29: the open protections in the order they began, with their contexts: which
-        /// context shows is read from here (``context``).
-        private(set) var begun: [BegunProtection] = []
         /// Whether the escalation's condition holds (the screen is captured and a visible call is
         /// live), as the engine last told it; false between sessions.
         private(set) var escalationOpen = false
-        /// The names of the named protections (issue 28: a document's `screens` address them).
-        private(set) var protectionNames: [UInt64: String] = [:]
         /// The rule of the signed document in force, if any (rule 26): recompute reads each
         /// policy through it.
         private(set) var overlay: RemoteOverlay?
@@ -103,16 +109,17 @@ extension MonitorEngine {
             return recompute()
         }
 
+        /// Whether protection `id` is open.
+        func isOpen(_ id: UInt64) -> Bool { protections.contains { $0.id == id } }
+
         /// Opens protection `id`; `false` too when it is open already.
         /// `name` is the screen's name, which a document's `screens` address (issue 28); `context`
         /// what the screen shows in the dialog (rule 26).
         mutating func openProtection(
             _ id: UInt64, _ policy: MonitorPolicy, named name: String? = nil, context: CallMonitorContext? = nil
         ) -> Bool {
-            guard protections[id] == nil else { return false }
-            protections[id] = policy
-            if let name { protectionNames[id] = name }
-            begun.append(BegunProtection(id: id, context: context))
+            guard !isOpen(id) else { return false }
+            protections.append(Protection(id: id, policy: policy, name: name, context: context))
             return recompute()
         }
 
@@ -124,9 +131,8 @@ extension MonitorEngine {
 
         /// Ends protection `id`; `nil` when it is not open (an unknown or already ended id).
         mutating func closeProtection(_ id: UInt64) -> Bool? {
-            guard protections.removeValue(forKey: id) != nil else { return nil }
-            begun.removeAll { $0.id == id }
-            protectionNames[id] = nil
+            guard let index = protections.firstIndex(where: { $0.id == id }) else { return nil }
+            protections.remove(at: index)
             return recompute()
         }
 
@@ -148,8 +154,6 @@ extension MonitorEngine {
         mutating func monitoringStopped() {
             appWide = nil
             protections.removeAll()
-            begun.removeAll()
-            protectionNames.removeAll()
             escalationOpen = false
             _ = recompute()
         }
@@ -169,7 +173,7 @@ extension MonitorEngine {
         /// begun without one.
         var context: CallMonitorContext? {
             guard let inForce else { return nil }
-            return begun.last { policy(ofProtection: $0.id) == inForce }?.context
+            return protections.last { policy(of: $0) == inForce }?.context
         }
 
         /// Makes `inForce` the strictest policy set; returns whether it changed.
@@ -182,12 +186,11 @@ extension MonitorEngine {
             return true
         }
 
-        /// Protection `id`'s policy as it counts now: the code's, read through the document's rule
+        /// `protection`'s policy as it counts now: the code's, read through the document's rule
         /// for its screen when one is in force (issue 28).
-        private func policy(ofProtection id: UInt64) -> MonitorPolicy? {
-            guard let policy = protections[id] else { return nil }
-            guard let overlay else { return policy }
-            return overlay.combine(policy, overlay.settings.screen(protectionNames[id]))
+        private func policy(of protection: Protection) -> MonitorPolicy? {
+            guard let overlay else { return protection.policy }
+            return overlay.combine(protection.policy, overlay.settings.screen(protection.name))
         }
 
         /// The strictest policy set, each read through `overlay` (issue 28).
@@ -196,8 +199,8 @@ extension MonitorEngine {
                 overlay.map { $0.combine(code, setting) } ?? code
             }
             var strictest = read(appWide?.policy, overlay?.settings.appWide ?? .code)
-            for (id, policy) in protections {
-                strictest = MonitorPolicy.strictest(strictest, read(policy, overlay?.settings.screen(protectionNames[id]) ?? .code))
+            for protection in protections {
+                strictest = MonitorPolicy.strictest(strictest, read(protection.policy, overlay?.settings.screen(protection.name) ?? .code))
             }
             // Rule 25: one more policy among the others, so it can only make the one in force
             // stricter, never weaker. Open only while monitoring (the engine's condition says so).
@@ -305,6 +308,6 @@ extension MonitorEngine {
 
 #if DEBUG
 // Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
-extension MonitorEngine.BegunProtection: Equatable {}
+extension MonitorEngine.Protection: Equatable {}
 extension MonitorEngine.Guards: Equatable {}
 #endif

@@ -11,6 +11,6 @@ extension MonitorEngine {
         let context = guards.context
         guard context != event.context else { return }
         shownEvent?.show(context)
-        actions.append(.context(context, on: event.surface))
+        actions.append(scene(.context))
     }
 }

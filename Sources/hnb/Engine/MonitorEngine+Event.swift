@@ -169,6 +169,25 @@ extension MonitorEngine {
     }
 }
 
+extension MonitorEngine {
+    /// The whole scene of the event on screen as it is now, `change` being what changed: the one
+    /// action every drawing of an event comes from (MonitorEngine+Vocabulary.swift).
+    func scene(_ change: Scene.Change) -> Action {
+        guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a scene with no event on screen") }
+        return .scene(Scene(
+            change, flow: event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
+            context: event.context, on: event.surface
+        ))
+    }
+
+    /// The built-in dialog's texts were switched: an event drawn on it is drawn again in them;
+    /// nothing else changes (a delegate draws its own texts).
+    func textsChanged() -> [Action] {
+        guard let event = shownEvent, event.surface == .builtInDialog else { return [] }
+        return [scene(.texts)]
+    }
+}
+
 #if DEBUG
 // Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
 extension MonitorEngine.Event: Equatable {}

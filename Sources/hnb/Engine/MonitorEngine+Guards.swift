@@ -30,7 +30,7 @@ extension MonitorEngine {
         _ id: UInt64, _ policy: MonitorPolicy, named name: String? = nil, context: CallMonitorContext? = nil,
         isForeground foreground: Bool, owner: MonitorOwner?, now: Int64, into actions: inout [Action]
     ) {
-        guard guards.protections[id] == nil else { return }
+        guard !guards.isOpen(id) else { return }
         let changed = guards.openProtection(id, policy, named: name, context: context)
         policySet(inForceChanged: changed, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
@@ -62,14 +62,6 @@ extension MonitorEngine {
         } else {
             stop(now: now, ending: .monitoringStopped, into: &actions)
         }
-    }
-
-    /// From off to on: the sources start, and `owner` is held while they run; the call source's
-    /// first list may begin an event.
-    private mutating func startMonitoring(isForeground foreground: Bool, owner: MonitorOwner?, into actions: inout [Action]) {
-        phase = .on
-        noteForeground(foreground)
-        actions.append(.startSources(callDetection: guards.detectionEnabled, owner: owner))
     }
 
     // MARK: Rule 25 (stricter while the screen is captured)

@@ -12,9 +12,9 @@ extension MonitorEngine {
     package func codeManifest() -> PolicyManifest {
         var manifest = PolicyManifest()
         manifest.appWide = guards.appWide?.policy
-        for (id, policy) in guards.protections {
-            guard let name = guards.protectionNames[id] else { continue }
-            manifest.screens[name] = MonitorPolicy.strictest(manifest.screens[name], policy)
+        for protection in guards.protections {
+            guard let name = protection.name else { continue }
+            manifest.screens[name] = MonitorPolicy.strictest(manifest.screens[name], protection.policy)
         }
         manifest.screenCaptured = guards.escalation
         manifest.detection = remote.codeDetection

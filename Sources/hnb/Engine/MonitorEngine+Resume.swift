@@ -50,13 +50,6 @@ extension MonitorEngine {
     /// its deliveries queued behind the wake-up) and a complete list was applied since it returned.
     var callListIsCurrent: Bool { isForeground && !freshness.awaitingListAfterForeground }
 
-    /// The app state changed (rules 4 and 8): a return to the foreground is a resume, after
-    /// which the view of the calls counts as stale until a complete list is applied.
-    mutating func noteForeground(_ foreground: Bool) {
-        if foreground && !isForeground { freshness.resumed() }
-        isForeground = foreground
-    }
-
     /// Rules 5 and 8: the terminate countdown on screen is over. The exit happens now when the
     /// view of the calls is current; otherwise the call source is asked to read its list again
     /// (once per wait) and the exit waits for a complete list, at most ``freshListGrace`` after

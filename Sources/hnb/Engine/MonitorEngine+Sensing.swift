@@ -5,14 +5,18 @@
 import Foundation
 
 extension MonitorEngine {
-    /// Reads the sources for a command that starts monitoring. The capture state is a step of its
-    /// own (rules 17 and 25), handled as if the source had just reported it and ending as every
-    /// step does (rule 23's verdict), before the command's step: an event that begins at once is
-    /// then drawn under the right capture rule, and the app state is the one read here.
-    mutating func sense(_ sensors: () -> Sensors, now: Int64, wallClock: Date, into actions: inout [Action]) -> Sensors {
+    /// Reads the sources for a command that starts monitoring; returns the app state read, or
+    /// `nil` when the capture step ended in the exit (then the command does nothing). The capture
+    /// state is a step of its own (rules 17 and 25), run as if the source had just reported it
+    /// and ending as every step does (``endStep(now:into:)``), before the command's step: an
+    /// event that begins at once is then drawn under the right capture rule, and the app state is
+    /// the one read here. It calls the capture step itself rather than handling an input, so no
+    /// step runs inside another.
+    mutating func sense(_ sensors: () -> Sensors, now: Int64, into actions: inout [Action]) -> Bool? {
         let sensed = sensors()
-        actions += handle(.screenCapture(isCaptured: sensed.isCaptured), now: now, wallClock: wallClock, sensors: sensors)
-        return sensed
+        screenCaptureChanged(isCaptured: sensed.isCaptured, now: now, into: &actions)
+        endStep(now: now, into: &actions)
+        return hasExited ? nil : sensed.isForeground
     }
 
     /// ``handle(_:now:wallClock:sensors:)`` with no sources to read (the engine's own tests): a

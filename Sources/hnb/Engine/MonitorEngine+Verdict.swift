@@ -81,9 +81,10 @@ extension MonitorEngine {
 
     private mutating func record(_ verdict: CallMonitorCallVerdict, now: Int64, into actions: inout [Action]) {
         _ = verdicts.close()
+        let previous = shownEvent?.verdict ?? .unknown
         shownEvent?.record(verdict, at: now)
         // Rule 24: the surface on screen shows it (the dialog's line, the verdict delegate).
-        actions.append(.verdict(verdict, on: shownSurface))
+        actions.append(scene(.verdict(previous: previous)))
     }
 
     // MARK: After every step

@@ -2,6 +2,8 @@
 // those carry (its inputs, the commands, are in MonitorEngine+Input.swift). The rules are in
 // MonitorEngine.swift and its extensions; nothing here decides anything.
 
+import Foundation
+
 /// The policy a monitor enforces, with its seconds already clamped.
 package struct MonitorPolicy: Equatable, Sendable {
     package let flow: CallMonitorFlow
@@ -46,18 +48,12 @@ extension MonitorEngine {
     package enum Action: Sendable {
         /// Tell the callback.
         case emit(CallEvent)
-        /// Show the security UI on `surface`; the user action must carry `token`. `button` is the
-        /// event's button at this moment (rules 5, 6 and 17), for the built-in dialog to draw as it
-        /// is; `verdict` is the event's verdict so far (rule 24), for a surface that takes the
-        /// event over to show it, and `tellsVerdict` whether a delegate is told it too (rule 24: a
-        /// known verdict, on a delegate); `context` what the event's screen is about (rule 29). A
-        /// first presentation and a hand-over look the same.
-        case present(
-            CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict, tellsVerdict: Bool,
-            context: CallMonitorContext? = nil, on: Surface
-        )
-        /// Update the countdown on `surface`, where the event is shown, with the button it has now.
-        case tick(remaining: Int32, button: Button, on: Surface)
+        /// Show the event's whole scene (``Scene``): a first presentation, a hand-over, a tick, a
+        /// change of button, verdict, context or texts. Every field is the event as it is now,
+        /// so a surface draws or tells it from this value alone and keeps no copy of the event;
+        /// `change` says what changed, for the surfaces whose interface is told one change at a
+        /// time (the delegate's methods, the recording's lines).
+        case scene(Scene)
         /// Remove the security UI from `surface`, where the event was shown.
         case dismiss(on: Surface)
         /// Wake the engine at this instant (replaces any pending wake-up).
@@ -89,21 +85,12 @@ extension MonitorEngine {
         /// Start the watchdog that ends the app with `code` if the app code before the force exit
         /// (the outcome handler, the before-exit hook) overruns its budget; `exit` disarms it.
         case armExitWatchdog(code: Int32)
-        /// The button of the event on `surface` changed without a tick: rule 17 now refuses the
-        /// acknowledgement because the screen is captured, or accepts it again.
-        case button(Button, on: Surface)
         /// Ask the verifier (question `request`) and wake the engine with
         /// `verdictBudgetExpired(request:)` at `budgetEndsAt`; replaces any question in flight
         /// (rule 23). Touches no other timer.
         case ask(request: UInt64, budgetEndsAt: Int64)
         /// Drop the budget timer of the question in flight (answered, or its event is over).
         case cancelAsk
-        /// The event on screen has this verdict now (rule 24): the dialog's line, the verdict
-        /// delegate, on `surface`, where the event is shown. Changes nothing else.
-        case verdict(CallMonitorCallVerdict, on: Surface)
-        /// The event on `surface` shows this context now (rule 29): the dialog's kind line and
-        /// detail, the context delegate. Changes nothing else.
-        case context(CallMonitorContext?, on: Surface)
         /// Give the part that uses it what the app handed over with a setting (its delegate, a
         /// closure, its verifier, the dialog's texts); always first among the step's actions, so
         /// the rest of the step already uses it.
@@ -126,6 +113,82 @@ extension MonitorEngine {
     package typealias Surface = CallMonitorOutcome.Surface
     /// One presentation of an event (rule 16's record of hand-overs).
     package typealias Presentation = CallMonitorOutcome.Presentation
+
+    /// What one step gives the core: the actions to carry out, and what it publishes and hands
+    /// out after them, so that the core never reads the engine back (issue 39).
+    struct Step: Sendable {
+        /// The actions, in order.
+        var actions: [Action]
+        /// The risk signals as of the step's end, to publish.
+        var signals: RiskSnapshot
+        /// The token of the presentation on screen after the step, `nil` when none is: what a
+        /// user action handed out now must carry (``CallMonitor/sendableUserAction()``), and
+        /// whether a tap with nothing to press came while one was shown.
+        var shownToken: UInt64?
+    }
+
+    /// Applies `input` as ``handle(_:now:wallClock:sensors:)`` does and returns the step's
+    /// actions with the signals and the shown presentation after them (read in place: the
+    /// core keeps the engine in a class property, and a getter would copy it whole every step).
+    mutating func step(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> Step {
+        let actions = handle(input, now: now, wallClock: wallClock, sensors: sensors)
+        return Step(actions: actions, signals: signals, shownToken: shownEvent?.token)
+    }
+
+    /// The whole scene of the event on screen, as the engine emits it each time it changes: what
+    /// the built-in dialog draws and a delegate is told, with nothing left for a surface to
+    /// remember. The one value behind every drawing of an event (rules 5, 6, 13, 17, 24 and 29).
+    package struct Scene: Sendable {
+        /// What changed since the scene before it, for a surface told one change at a time.
+        package enum Change: Sendable {
+            /// The event is presented on `surface`: its first presentation or a hand-over (rule
+            /// 13). `tellsVerdict`: a delegate is told the known verdict too (rule 24).
+            case present(tellsVerdict: Bool)
+            /// The countdown went down (rules 5 and 6), with the button it has now.
+            case tick
+            /// The button changed without a tick: rule 17 now refuses the acknowledgement because
+            /// the screen is captured, or accepts it again.
+            case button
+            /// A verdict was recorded (rule 24), which may be the one shown before (`previous`):
+            /// a delegate hears every recording, the dialog redraws only a line that changed.
+            case verdict(previous: CallMonitorCallVerdict)
+            /// The context shown changed (rule 29).
+            case context
+            /// The built-in dialog's texts were switched (a language): it draws the same scene
+            /// in them. Only emitted for an event on the built-in dialog.
+            case texts
+        }
+
+        /// What changed.
+        package var change: Change
+        package var flow: CallMonitorFlow
+        /// The countdown value shown.
+        package var remaining: Int32
+        /// The token the user action of this presentation carries; another one is stale.
+        package var token: UInt64
+        /// The button, as decided (rules 5, 6 and 17).
+        package var button: Button
+        /// The event's verdict so far (rule 24).
+        package var verdict: CallMonitorCallVerdict
+        /// What the event's screen is about (rule 29): the dialog's kind line and detail.
+        package var context: CallMonitorContext?
+        /// Where the event is shown.
+        package var surface: Surface
+
+        package init(
+            _ change: Change, flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict,
+            context: CallMonitorContext?, on surface: Surface
+        ) {
+            self.change = change
+            self.flow = flow
+            self.remaining = remaining
+            self.token = token
+            self.button = button
+            self.verdict = verdict
+            self.context = context
+            self.surface = surface
+        }
+    }
 }
 
 #if DEBUG
@@ -134,4 +197,6 @@ extension MonitorOwner: Equatable {
     package static func == (lhs: MonitorOwner, rhs: MonitorOwner) -> Bool { lhs.object === rhs.object }
 }
 extension MonitorEngine.Action: Equatable {}
+extension MonitorEngine.Scene: Equatable {}
+extension MonitorEngine.Scene.Change: Equatable {}
 #endif

@@ -14,34 +14,55 @@ package struct MonitorEngine: Sendable {
     /// One nanosecond-based second; every countdown step is this long.
     static let second: Int64 = 1_000_000_000
 
+    /// The engine's phase as the steps ask it (``phase``); the state itself, with what exists only
+    /// in each phase, is ``State``.
     enum Phase: Equatable, Sendable {
-        /// Not monitoring: only `start` does anything.
+        case off, on, following, exited
+    }
+
+    /// The engine's phase with the session data that exists only in it, one value, so no step can
+    /// read a session's calls or event where there is none (the model is swift-async-algorithms'
+    /// `DebounceStateMachine`). What outlives a session (the policies, the sources' last reports,
+    /// the verifier, the remote policy) is in the stored properties below.
+    private enum State: Sendable {
+        /// Not monitoring: only a command that sets a policy does anything; no call is live as far
+        /// as the engine knows.
         case off
         /// Monitoring: the app-wide policy or the capture escalation is set, or a protection is
-        /// open (``Guards``).
-        case on
+        /// open (``Guards``); the session's calls and the event on screen.
+        case on(Session)
         /// Nothing asks for monitoring any more, but the call session that was live then is not
-        /// over: the monitor follows its calls, silently, until it ends, then stops (rule 10). A
-        /// policy set again during it finds the session as it was, its terminate deadline and
-        /// acknowledgements included (rules 4 and 21), so ending every policy and setting one again
-        /// cannot reset a countdown.
-        case following
-        /// The app was told to exit; nothing happens any more.
-        case exited
+        /// over: the monitor follows its calls, silently, until it ends, then stops (rule 10). No
+        /// event is shown. A policy set again during it finds the session as it was, its terminate
+        /// deadline and acknowledgements included (rules 4 and 21), so ending every policy and
+        /// setting one again cannot reset a countdown.
+        case following(LiveCalls)
+        /// The app was told to exit; nothing happens any more. The aggregate the session had then
+        /// stays what the risk signals report.
+        case exited(AggregateCallState)
+    }
+
+    /// What exists only while monitoring.
+    private struct Session: Sendable {
+        /// The live calls of the session and their aggregate (rule 1).
+        var calls = LiveCalls()
+        /// The event on screen; `nil` while waiting for one (it begins when the session is live
+        /// and the app is in the foreground, rule 4).
+        var shownEvent: Event?
     }
 
     /// An engine off, with the code's defaults: no policy, no call, no document.
     package init() {}
 
-    // Stored state changed by the steps in this file and its extensions (other files, so not
-    // `private(set)`); the invariants are sealed inside the types.
-    var phase: Phase = .off
-    /// The event on screen; `nil` while waiting for one (it begins when the session is live and
-    /// the app is in the foreground, rule 4).
-    var shownEvent: Event?
-    /// The live calls of the session and their aggregate (rule 1).
-    var calls = LiveCalls()
-    var isForeground = true
+    /// The phase and the session (``State``); changed only by the transitions in this file
+    /// (``startMonitoring(isForeground:owner:into:)``, ``resumeMonitoring(isForeground:now:into:)``,
+    /// ``stop(now:ending:into:)``, ``endMonitoring(into:)``, ``exit(now:into:)``). The steps in
+    /// other files reach the session's parts through ``calls`` and ``shownEvent``.
+    private var state: State = .off
+    // Stored state outside the session; the invariants of each part are sealed in its type.
+    /// Whether the app is in the foreground, as last sensed or reported (kept while off: a start
+    /// reads it); changed only by ``noteForeground(_:)``.
+    private(set) var isForeground = true
     private var lastToken: UInt64 = 0
     /// The latest screen-capture state reported (kept while off: a start reads it).
     private(set) var isCaptured = false
@@ -75,12 +96,70 @@ package struct MonitorEngine: Sendable {
 
     // MARK: Read-only views for the facade and tests
 
-    var isMonitoring: Bool { if case .on = phase { true } else { false } }
+    var phase: Phase {
+        switch state {
+        case .off: .off
+        case .on: .on
+        case .following: .following
+        case .exited: .exited
+        }
+    }
+    var isMonitoring: Bool { if case .on = state { true } else { false } }
     /// Whether the monitor follows a session it no longer monitors (rule 10).
-    var isFollowing: Bool { phase == .following }
-    var hasExited: Bool { phase == .exited }
-    /// The aggregate as the session last settled it (rule 1).
-    var callState: AggregateCallState { calls.settled }
+    var isFollowing: Bool { if case .following = state { true } else { false } }
+    var hasExited: Bool { if case .exited = state { true } else { false } }
+    /// The aggregate as the session last settled it (rule 1); after the exit, as it was then.
+    var callState: AggregateCallState {
+        if case .exited(let settled) = state { settled } else { calls.settled }
+    }
+
+    /// The live calls of the session (rule 1): none while off. Changed in place (the session
+    /// is taken out of the state for the change, so the calls are not copied); a change while
+    /// off must leave them empty (the exemption step removes a call from none).
+    var calls: LiveCalls {
+        get {
+            switch state {
+            case .on(let session): session.calls
+            case .following(let calls): calls
+            case .off, .exited: LiveCalls()
+            }
+        }
+        _modify {
+            switch state {
+            case .on(var session):
+                state = .off
+                defer { state = .on(session) }
+                yield &session.calls
+            case .following(var calls):
+                state = .off
+                defer { state = .following(calls) }
+                yield &calls
+            case .off, .exited:
+                var none = LiveCalls()
+                yield &none
+                guard none.isEmpty, none.settled == .idle else {
+                    preconditionFailure("Internal inconsistency: a call recorded with no session")
+                }
+            }
+        }
+    }
+
+    /// The event on screen: one exists only while monitoring (``State/on(_:)``). Changed in place
+    /// like ``calls``; one can be set only while monitoring.
+    var shownEvent: Event? {
+        get { if case .on(let session) = state { session.shownEvent } else { nil } }
+        _modify {
+            guard case .on(var session) = state else {
+                var none: Event?
+                yield &none
+                guard none == nil else { preconditionFailure("Internal inconsistency: an event shown while not monitoring") }
+                return
+            }
+            state = .off
+            defer { state = .on(session) }
+            yield &session.shownEvent
+        }
+    }
     /// Where the event on screen is shown: its latest presentation's surface (rule 13).
     var shownSurface: Surface {
         guard let shownEvent else {
@@ -110,15 +189,11 @@ package struct MonitorEngine: Sendable {
     var signals: RiskSnapshot {
         RiskSnapshot(
             // Rule 10: following is silent, to the risk signals too: they read as stopped.
-            isMonitoring: isMonitoring, callState: isFollowing ? .idle : calls.settled, isScreenCaptured: screenCaptured,
-            event: shownEvent, button: button, isAcknowledgementRefused: acknowledgementRefused, lastSessionEndedAt: lastLiveAt
+            isMonitoring: isMonitoring, callState: isFollowing ? .idle : callState, isScreenCaptured: screenCaptured,
+            event: shownEvent.map(RiskSnapshot.ShownEvent.init), button: button, isAcknowledgementRefused: acknowledgementRefused,
+            lastSessionEndedAt: lastLiveAt
         )
     }
-
-    /// ``signals``, read in place. `mutating` only so that the core, which keeps the engine in
-    /// a class property, reads it without first copying the whole engine (its getter did, on every
-    /// step: a tenth of the engine's time with 64 live calls). It changes nothing.
-    mutating func signalsInPlace() -> RiskSnapshot { signals }
 
     // MARK: Transitions
 
@@ -126,40 +201,36 @@ package struct MonitorEngine: Sendable {
     /// step below; BehaviourContract.md names the step that holds each rule. `now` is the
     /// monotonic clock every rule reads; `wallClock`, read by the core once per step, is only
     /// stamped on events and outcomes for logs. `sensors` reads the app-state and capture
-    /// sources; it is called only for a command that starts monitoring.
+    /// sources; it is called only for a command that starts monitoring. A step never handles
+    /// another input: what it needs of another step it calls directly.
     package mutating func handle(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> [Action] {
         self.wallClock = wallClock.timeIntervalSinceReferenceDate
         observeWallClock()
+        guard !hasExited else { return afterExit(input, sensors: sensors) }
         var actions: [Action] = []
         switch input {
         case .start(let policy, let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setAppWide(.enforce(policy), isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setAppWide(.enforce(policy), isForeground: foreground, owner: owner, now: now, into: &actions)
         case .observe(let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setAppWide(.observe, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setAppWide(.observe, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .stop:
             guard isMonitoring else { return [] }
             endAppWide(now: now, into: &actions)
         case .beginProtection(let id, let policy, let name, let context, let owner):
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
             beginProtection(
-                id, policy, named: name, context: context, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions
+                id, policy, named: name, context: context, isForeground: foreground, owner: owner, now: now, into: &actions
             )
         case .endProtection(let id):
             guard isMonitoring else { return [] }
             endProtection(id, now: now, into: &actions)
         case .exempt(let id):
-            guard phase != .exited else { return [] }
             exempt(id, now: now, into: &actions)
         case .removeExemption(let id):
-            guard phase != .exited else { return [] }
             removeExemption(id, now: now, into: &actions)
         case .callDetection(let enabled):
-            guard phase != .exited else { return [] }
             setCodeDetection(enabled, now: now, into: &actions)
         case .calls(let batch, _):
             // Rule 10: a followed session's calls are followed to its end.
@@ -186,21 +257,17 @@ package struct MonitorEngine: Sendable {
         case .setCallback(let callback):
             return [.install(.callback(callback))]
         case .setStrings(let strings):
-            return [.install(.strings(strings))]
+            return [.install(.strings(strings))] + textsChanged()
         case .screenCapture(let captured, _):
-            guard phase != .exited else { return [] }
             screenCaptureChanged(isCaptured: captured, now: now, into: &actions)
         case .refusesAcknowledgementWhileScreenCaptured(let on):
-            guard phase != .exited else { return [] }
             let buttonBefore = button
             refusesAcknowledgementWhileScreenCaptured = on
             buttonMayHaveChanged(from: buttonBefore, into: &actions)
         case .setCallVerifier(let box):
             actions.append(.install(.verifier(box)))
-            guard phase != .exited else { return actions }
             setVerifier(isSet: box != nil, into: &actions)
         case .verdictBudget(let budget):
-            guard phase != .exited else { return [] }
             setCodeBudget(budget)
         case .verdictArrived(let request, let verdict):
             guard isMonitoring else { return [] }
@@ -210,9 +277,8 @@ package struct MonitorEngine: Sendable {
             verdictBudgetExpired(request: request, now: now, into: &actions)
         case .screenCaptureEscalation(let policy, let owner):
             // Rule 25: set, it monitors like a protection, so it starts as a protection does.
-            let sensed = sense(sensors, now: now, wallClock: wallClock, into: &actions)
-            guard phase != .exited else { return actions }
-            setScreenCaptureEscalation(policy, isForeground: sensed.isForeground, owner: owner, now: now, into: &actions)
+            guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
+            setScreenCaptureEscalation(policy, isForeground: foreground, owner: owner, now: now, into: &actions)
         case .setOutcomeHandler(let handler):
             actions.append(.install(.outcomeHandler(handler)))
             outcomeHandlerIsSet = handler != nil
@@ -220,25 +286,65 @@ package struct MonitorEngine: Sendable {
             actions.append(.install(.beforeForceExit(hook, budgetNanoseconds: budget)))
             beforeForceExitIsSet = hook != nil
         case .policyKeys(let keys):
-            guard phase != .exited else { return [] }
             setPolicyKeys(keys, now: now, into: &actions)
         case .policyAttributes(let attributes):
-            guard phase != .exited else { return [] }
             setPolicyAttributes(attributes, now: now, into: &actions)
         case .applyPolicy(let document, let text):
-            guard phase != .exited else { return [] }
             applyPolicy(document, text: text, now: now, into: &actions)
         case .policyRejected(let refusal):
             policyRejected(refusal, into: &actions)
         case .wallClockChanged, .policyWake:
-            guard phase != .exited else { return [] }
             policyWake(now: now, into: &actions)
         }
-        // Rule 29, after the step's own actions: the event on screen shows the context now chosen.
-        followContext(into: &actions)
-        // Rule 23, after the step's own actions: ask, or close the question (MonitorEngine+Verdict.swift).
-        followVerdict(now: now, into: &actions)
+        endStep(now: now, into: &actions)
         return actions
+    }
+
+    /// What every step ends with, after its own actions: rule 29, the event on screen shows the
+    /// context now chosen; rule 23, ask, or close the question (MonitorEngine+Verdict.swift).
+    mutating func endStep(now: Int64, into actions: inout [Action]) {
+        followContext(into: &actions)
+        followVerdict(now: now, into: &actions)
+    }
+
+    /// After the exit (rule 5) no step runs: nothing is decided, shown or scheduled again. Two
+    /// things go on: what the app hands over (its delegate, closures, verifier, texts) is still
+    /// passed on to the core, which keeps it for as long as the process lives, and a refusal the
+    /// facade decided is still reported, with its reason. A command that starts monitoring still
+    /// reads the sources (the core reports what was read), and starts nothing.
+    private mutating func afterExit(_ input: Input, sensors: () -> Sensors) -> [Action] {
+        switch input {
+        case .start, .observe, .beginProtection, .screenCaptureEscalation:
+            _ = sensors()
+            return []
+        case .setDelegate(let box):
+            let identity = box.identity
+            delegate = identity
+            return [.install(.delegate(box, identity: identity))]
+        case .delegateReleased:
+            delegate = nil
+            return []
+        case .setCallback(let callback):
+            return [.install(.callback(callback))]
+        case .setStrings(let strings):
+            return [.install(.strings(strings))]
+        case .setCallVerifier(let box):
+            return [.install(.verifier(box))]
+        case .setOutcomeHandler(let handler):
+            outcomeHandlerIsSet = handler != nil
+            return [.install(.outcomeHandler(handler))]
+        case .setBeforeForceExit(let hook, let budget):
+            beforeForceExitIsSet = hook != nil
+            return [.install(.beforeForceExit(hook, budgetNanoseconds: budget))]
+        case .policyRejected(let refusal):
+            var actions: [Action] = []
+            policyRejected(refusal, into: &actions)
+            return actions
+        case .stop, .endProtection, .exempt, .removeExemption, .callDetection, .calls, .appState, .wake, .userAction, .screenCapture,
+             .refusesAcknowledgementWhileScreenCaptured, .verdictBudget, .verdictArrived, .verdictBudgetExpired, .policyKeys,
+             .policyAttributes, .applyPolicy, .wallClockChanged, .policyWake:
+            return []
+        }
     }
 
     /// Rule 13: the same delegate again, or none when none is set, changes nothing (`false`);
@@ -257,6 +363,14 @@ package struct MonitorEngine: Sendable {
     private mutating func appStateChanged(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
         noteForeground(foreground)
         if foreground { beginEventIfDue(now: now, into: &actions) }
+    }
+
+    /// The app state changed (rules 4 and 8): a return to the foreground is a resume, after
+    /// which the view of the calls counts as stale until a complete list is applied
+    /// (MonitorEngine+Resume.swift).
+    private mutating func noteForeground(_ foreground: Bool) {
+        if foreground && !isForeground { freshness.resumed() }
+        isForeground = foreground
     }
 
     /// Rules 5, 6, 12 and 17: the action of the presentation on screen, and only that one.
@@ -280,7 +394,7 @@ package struct MonitorEngine: Sendable {
     /// Rules 16, 17 and 25: a capture marks the event on screen, may make the policy stricter
     /// (or let it fall back), and may refuse or restore the acknowledgement. Recorded in every
     /// phase but the exit, so a start knows the state it starts in.
-    private mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
+    mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
         let buttonBefore = button
         let shownBefore = shownEvent?.token
         isCaptured = captured
@@ -297,7 +411,7 @@ package struct MonitorEngine: Sendable {
     private func buttonMayHaveChanged(from before: Button, into actions: inout [Action]) {
         let after = button
         guard after != before, shownEvent != nil else { return }
-        actions.append(.button(after, on: shownSurface))
+        actions.append(scene(.button))
     }
 
     /// Rule 10, when nothing asks for monitoring any more (rule 18): dismiss a shown UI, drop
@@ -311,7 +425,7 @@ package struct MonitorEngine: Sendable {
         if calls.settled != .idle { lastLiveAt = now }
         guards.monitoringStopped()
         guard calls.settled == .idle else {
-            phase = .following
+            state = .following(calls)
             return
         }
         endMonitoring(into: &actions)
@@ -321,10 +435,18 @@ package struct MonitorEngine: Sendable {
     /// state is forgotten.
     mutating func endMonitoring(into actions: inout [Action]) {
         actions.append(.stopSources(callSource: guards.detectionEnabled))
-        phase = .off
+        state = .off
         guards.sessionEnded()
         _ = freshness.exitStoppedWaiting()
-        calls = LiveCalls()
+    }
+
+    /// From off to on: the sources start, and `owner` is held while they run; the call source's
+    /// first list may begin an event.
+    mutating func startMonitoring(isForeground foreground: Bool, owner: MonitorOwner?, into actions: inout [Action]) {
+        guard case .off = state else { preconditionFailure("Internal inconsistency: a start while not off") }
+        state = .on(Session())
+        noteForeground(foreground)
+        actions.append(.startSources(callDetection: guards.detectionEnabled, owner: owner))
     }
 
     /// From following back to monitoring, when a policy is set again during the followed session
@@ -332,7 +454,8 @@ package struct MonitorEngine: Sendable {
     /// progress, as at every start (rule 2), and an event begins if due, under the session's
     /// terminate deadline (rule 21) and acknowledgements (rule 4).
     mutating func resumeMonitoring(isForeground foreground: Bool, now: Int64, into actions: inout [Action]) {
-        phase = .on
+        guard case .following(let calls) = state else { preconditionFailure("Internal inconsistency: a resume while not following") }
+        state = .on(Session(calls: calls))
         noteForeground(foreground)
         actions.append(.emit(calls.settled.event))
         // Rule 25: a session that goes on while the screen is captured is escalated at once.
@@ -384,11 +507,8 @@ package struct MonitorEngine: Sendable {
         let surface: Surface = delegate != nil ? .delegate : .builtInDialog
         shownEvent?.presented(on: surface, at: now)
         guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a presentation with no event") }
-        actions.append(.present(
-            event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
-            // Rule 24: a delegate that takes over an event whose verdict is known hears it.
-            tellsVerdict: surface == .delegate && event.verdict != .unknown, context: event.context, on: surface
-        ))
+        // Rule 24: a delegate that takes over an event whose verdict is known hears it.
+        actions.append(scene(.present(tellsVerdict: surface == .delegate && event.verdict != .unknown)))
     }
 
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
@@ -396,7 +516,7 @@ package struct MonitorEngine: Sendable {
     private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
         guard let step = shownEvent?.advance(to: now), let event = shownEvent else { return }
         let elapsedSeconds = step.elapsedSeconds
-        if step.ticked { actions.append(.tick(remaining: event.remaining, button: button, on: event.surface)) }
+        if step.ticked { actions.append(scene(.tick)) }
         if event.flow == .terminate && event.isOver {
             // Issue 37: only on a view of the calls read after the last resume.
             exitWhenCallListIsCurrent(now: now, into: &actions)
@@ -434,8 +554,7 @@ package struct MonitorEngine: Sendable {
         if outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
         actions.append(.outcome(event.outcome(.forceExit, now: now, wallClock: wallClock)))
         if !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
-        phase = .exited
-        shownEvent = nil
+        state = .exited(calls.settled)
         actions.append(.exit(code: code))
     }
 

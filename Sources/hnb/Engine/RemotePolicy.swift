@@ -182,7 +182,7 @@ extension MonitorEngine.Guards {
             let path = "rules[\(index)].policy"
             if let found = weaker(policy.appWide, than: appWide?.policy.map { [$0] } ?? [], off: "observe", path: "\(path).appWide") { return found }
             for name in policy.screens.keys.sorted() {
-                let open = protections.filter { protectionNames[$0.key] == name }.map(\.value)
+                let open = protections.filter { $0.name == name }.map(\.policy)
                 if let found = weaker(policy.screens[name] ?? .code, than: open, off: "off", path: "\(path).screens.\(name)") { return found }
             }
             if let found = weaker(policy.screenCaptured, than: escalation.map { [$0] } ?? [], off: "off", path: "\(path).screenCaptured") { return found }

@@ -8,9 +8,10 @@ struct RiskSnapshot: Sendable {
     var isMonitoring = false
     var callState = CallMonitorCallState.idle
     var isScreenCaptured = false
-    /// The event on screen, as the engine keeps it (its verdict included); the object readers get
-    /// is made when they ask, so a step costs no allocation.
-    var event: MonitorEngine.Event?
+    /// The event on screen as readers see it, a value the engine makes from its event each step
+    /// (not the event itself, whose presentations, tokens and questions readers never see); the
+    /// object readers get is made when they ask, so a step costs no allocation.
+    var event: ShownEvent?
     /// The shown event's button, as the engine decided it: whether its action is accepted now.
     var button = MonitorEngine.Button.hidden
     /// Rule 17: whether the shown acknowledge event refuses its action because of a capture (also
@@ -36,22 +37,35 @@ struct RiskSnapshot: Sendable {
         }
     }
 
-    /// Whether every signal readers see (all but `publishedAt`, and of the event only what
-    /// ``CallMonitorSecurityEvent`` shows: a hand-over's new token is nothing to readers) is the
-    /// same.
+    /// Whether every signal readers see (all but `publishedAt`) is the same.
     func sameSignals(as other: RiskSnapshot) -> Bool {
         isMonitoring == other.isMonitoring && callState == other.callState && isScreenCaptured == other.isScreenCaptured
             && button == other.button && isAcknowledgementRefused == other.isAcknowledgementRefused
-            && lastSessionEndedAt == other.lastSessionEndedAt && Self.sameEvent(event, other.event)
+            && lastSessionEndedAt == other.lastSessionEndedAt && event == other.event
     }
 
-    private static func sameEvent(_ a: MonitorEngine.Event?, _ b: MonitorEngine.Event?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case let (a?, b?):
-            a.flow == b.flow && a.remaining == b.remaining && a.total == b.total && a.startedAt == b.startedAt
-                && a.captured == b.captured && a.verdict == b.verdict && a.context == b.context
-        default: false
+    /// What readers see of the event on screen (``CallMonitorSecurityEvent``): a hand-over's new
+    /// token, its presentations and its questions are nothing to them.
+    struct ShownEvent: Equatable, Sendable {
+        var flow: CallMonitorFlow
+        var remaining: Int32
+        /// The countdown's length in seconds.
+        var total: Int32
+        var startedAt: Int64
+        /// Whether the screen was captured at any moment of the event.
+        var captured: Bool
+        var verdict: CallMonitorCallVerdict
+        var context: CallMonitorContext?
+
+        /// What readers see of `event`.
+        init(_ event: MonitorEngine.Event) {
+            flow = event.flow
+            remaining = event.remaining
+            total = event.total
+            startedAt = event.startedAt
+            captured = event.captured
+            verdict = event.verdict
+            context = event.context
         }
     }
 }
