@@ -38,5 +38,13 @@ let package = Package(
             dependencies: [.product(name: "hnb", package: "hnb"), .product(name: "hnbPolicy", package: "hnb")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "EveryProduct",
+            dependencies: [
+                .product(name: "hnb", package: "hnb"), .product(name: "hnbPolicy", package: "hnb"),
+                .product(name: "hnbRecording", package: "hnb"), .product(name: "hnbSwiftUI", package: "hnb"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

@@ -10,6 +10,165 @@ import Testing
 @testable import hnbPolicy
 import hnbTesting
 
+@MainActor
+@Suite("Evidence: what the person saw, for every ending", .nothingLeftScheduled)
+struct EvidenceTests {
+    /// Plays one ending through a real monitor and returns its outcome.
+    static func outcome(_ ending: CallMonitorOutcomeEnding) throws -> CallMonitorOutcome {
+        let h = Harness()
+        let context = CallMonitorContext(kind: .payment, detail: "You are sending €2,000 to \u{202E}M.")
+        switch ending {
+        case .callEnded:
+            let p = h.monitor.protect(withTerminateIn: 5, context: context)
+            try h.calls.incoming("A")
+            h.advance(1)
+            try h.calls.end("A")
+            p.end()
+        case .acknowledged:
+            h.monitor.startMonitoring(withAcknowledgeIn: 1)
+            try h.calls.incoming("A")
+            h.advance(1)
+            #expect(h.renderer.tapButton())
+            h.monitor.stopMonitoring()
+            try h.calls.end("A")
+        case .forceExit:
+            _ = h.monitor.protect(withTerminateIn: 2, context: context)
+            try h.calls.incoming("A")
+            h.advance(2)
+        case .monitoringStopped:
+            h.monitor.startMonitoring(withTerminateIn: 5)
+            try h.calls.incoming("A")
+            h.monitor.stopMonitoring()
+            try h.calls.end("A")
+        case .policyChanged:
+            h.monitor.startMonitoring(withAcknowledgeIn: 5)
+            try h.calls.incoming("A")
+            let p = h.monitor.protect(withTerminateIn: 9, context: context)
+            p.end()
+            h.monitor.stopMonitoring()
+            try h.calls.end("A")
+        case .callExempted:
+            h.monitor.startMonitoring(withTerminateIn: 5)
+            try h.calls.incoming("A")
+            h.monitor.exemptCall(CallID("A"))
+            h.monitor.stopMonitoring()
+        case .callDetectionDisabled:
+            h.monitor.startMonitoring(withTerminateIn: 5)
+            try h.calls.incoming("A")
+            h.monitor.setCallDetectionEnabled(false)
+            h.monitor.stopMonitoring()
+        }
+        return try #require(h.outcomes.first { $0.ending == ending })
+    }
+
+    @Test("The outcome's JSON validates against the committed schema and reads back as the same outcome", arguments: CallMonitorOutcomeEnding.allCases)
+    func validatesForEveryEnding(ending: CallMonitorOutcomeEnding) throws {
+        let outcome = try Self.outcome(ending)
+        let data = try outcome.jsonData()
+        #expect(try outcomeValidator().problems(JSONTree.parse(data)) == [])
+        #expect(try JSONDecoder().decode(CallMonitorOutcome.self, from: data) == outcome)
+        // The same outcome is the same bytes.
+        #expect(try outcome.jsonData() == data)
+        #expect(!outcome.shown.isEmpty && outcome.shown.allSatisfy { !$0.frames.isEmpty })
+    }
+
+    @Test("An outcome of another schemaVersion is refused when read, never taken for version 1")
+    func otherSchemaVersionRefused() throws {
+        let text = String(decoding: try Self.outcome(.forceExit).jsonData(), as: UTF8.self)
+        #expect(text.contains(#""schemaVersion":1"#))
+        for other in ["0", "2", "-1", "10"] {
+            let data = Data(text.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":\#(other)"#).utf8)
+            #expect(throws: DecodingError.self, "\(other)") { try JSONDecoder().decode(CallMonitorOutcome.self, from: data) }
+        }
+    }
+
+    @Test("An outcome under a document names its policyVersion in the JSON, validates against the schema and reads back the same")
+    func documentSourceRoundTrip() throws {
+        var outcome = try Self.outcome(.forceExit)
+        outcome.policySource = .document(version: 12)
+        let data = try outcome.jsonData()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""policySource":"document""#))
+        #expect(text.contains(#""policyVersion":12"#))
+        #expect(try outcomeValidator().problems(JSONTree.parse(data)) == [])
+        let read = try JSONDecoder().decode(CallMonitorOutcome.self, from: data)
+        #expect(read.policySource == .document(version: 12))
+        #expect(read == outcome)
+    }
+
+    @Test("The built-in dialog's record holds every text drawn, frame by frame, with the detail as cleaned")
+    func builtInDialogFrames() throws {
+        let outcome = try Self.outcome(.forceExit)
+        let frame = { (at: Int64, remaining: Int32, countdown: String) in
+            CallMonitorOutcome.Frame(
+                at: at, remaining: remaining, title: "Security Policy", message: "Application access is disabled during active calls for your protection.",
+                kindLine: "Your bank will never ask you to move money while you are on a call.", detail: "You are sending €2,000 to M.",
+                countdown: countdown, button: "Close App", contextKind: .payment
+            )
+        }
+        #expect(outcome.language == "en")
+        #expect(outcome.shown == [CallMonitorOutcome.Shown(surface: .builtInDialog, frames: [
+            frame(0, 2, "App will close in 2 seconds."), frame(1_000_000_000, 1, "App will close in 1 second."),
+            frame(2_000_000_000, 0, "App will close in 0 seconds."),
+        ])])
+    }
+
+    @Test("A delegate's record holds what it was told: the values with their instants, the context and the verdict, no texts")
+    func delegateFrames() throws {
+        let h = Harness(callback: false)
+        let delegate = ContextRecordingDelegate(log: h.log)
+        h.monitor.setDelegate(delegate)
+        let p = h.monitor.protect(withAcknowledgeIn: 2, context: CallMonitorContext(kind: .credentials))
+        try h.calls.incoming("A")
+        h.advance(1)
+        let q = h.monitor.protect(withAcknowledgeIn: 2, context: CallMonitorContext(kind: .general, detail: "Adding a payee."))
+        h.advance(1.5)
+        h.monitor.setDelegate(nil)
+        try h.calls.end("A")
+        q.end()
+        p.end()
+        _ = h.take()
+        let outcome = try #require(h.outcomes.first)
+        #expect(outcome.shown == [
+            CallMonitorOutcome.Shown(surface: .delegate, frames: [
+                .init(at: 0, remaining: 2, contextKind: .credentials),
+                .init(at: 1_000_000_000, remaining: 1, contextKind: .credentials),
+                .init(at: 1_000_000_000, remaining: 1, detail: "Adding a payee.", contextKind: .general),
+                .init(at: 2_000_000_000, remaining: 0, detail: "Adding a payee.", contextKind: .general),
+            ]),
+            CallMonitorOutcome.Shown(surface: .builtInDialog, frames: [
+                .init(at: 2_500_000_000, remaining: 0, title: "Security Policy", message: "Using this application during an active call may expose sensitive information.",
+                      detail: "Adding a payee.", button: "Acknowledge", contextKind: .general),
+            ]),
+        ])
+    }
+
+    @Test("A presentation keeps at most 512 frames, the first 256 and the latest 256, and counts the rest")
+    func frameLimit() {
+        var record = ShownRecorder()
+        record.begin(.builtInDialog)
+        for value in stride(from: Int32(600), through: 0, by: -1) {
+            record.drew(SecurityAlert(flow: .terminate, remaining: value, strings: .english), verdict: .unknown, at: Int64(600 - value))
+        }
+        let shown = record.take()
+        #expect(shown.count == 1)
+        #expect(shown[0].frames.count == 512)
+        #expect(shown[0].framesOmitted == 601 - 512)
+        #expect(shown[0].frames.map(\.remaining) == Array((345...600).reversed()) + Array((0...255).reversed()))
+        #expect(record.take() == [])
+    }
+
+    @Test("A frame that shows nothing new is not kept")
+    func sameFrameOnce() {
+        var record = ShownRecorder()
+        record.begin(.builtInDialog)
+        let alert = SecurityAlert(flow: .terminate, remaining: 3, strings: .english)
+        record.drew(alert, verdict: .unknown, at: 0)
+        record.drew(alert, verdict: .unknown, at: 5)
+        #expect(record.take().first?.frames.map(\.at) == [0])
+    }
+}
+
 // MARK: A JSON reader and a validator for the schema's keywords
 
 /// A JSON value as parsed: integers kept apart from other numbers, as the schema's `integer` needs.
@@ -186,198 +345,3 @@ func outcomeValidator() throws -> SchemaValidator {
 }
 
 // MARK: The tests
-
-@Suite("Evidence: the schema and its validator")
-struct EvidenceSchemaTests {
-    @Test("The validator rejects what the schema forbids: a wrong type, a missing key, an extra key, a name outside an enum, a wrong version")
-    func validatorCanFail() throws {
-        let validator = try outcomeValidator()
-        let outcome = CallMonitorOutcome(
-            ending: .callEnded, flow: .terminate, seconds: 5, startedAt: 0, endedAt: 1, startedDate: Date(timeIntervalSince1970: 0),
-            endedDate: Date(timeIntervalSince1970: 1), lowestRemaining: 5, presentations: [.init(surface: .builtInDialog, at: 0, remaining: 5)],
-            wasScreenCaptured: false, shown: [.init(surface: .builtInDialog, frames: [.init(at: 0, remaining: 5, title: "T")])]
-        )
-        guard case .object(let good) = try JSONTree.parse(outcome.jsonData()) else { Issue.record("not an object"); return }
-        #expect(validator.problems(.object(good)) == [])
-        func broken(_ change: (inout [String: JSONTree]) -> Void) -> [String] {
-            var copy = good
-            change(&copy)
-            return validator.problems(.object(copy))
-        }
-        #expect(broken { $0["seconds"] = .string("5") } == ["$.seconds: not of type [\"integer\"]"])
-        #expect(broken { $0["language"] = nil } == ["$: language is missing"])
-        #expect(broken { $0["extra"] = .null } == ["$: extra is not allowed"])
-        #expect(broken { $0["ending"] = .string("hungUp") } == ["$.ending: string(\"hungUp\") is not one of the enum"])
-        #expect(broken { $0["schemaVersion"] = .integer(2) } == ["$.schemaVersion: not the constant"])
-        #expect(broken { $0["shown"] = .array([]) } == ["$.shown: fewer than 1 items"])
-        #expect(broken { $0["lowestRemaining"] = .integer(-1) } == ["$.lowestRemaining: below 0.0"])
-        #expect(SchemaValidator(root: ["format": .string("date")]).problems(.null) == ["$: the validator does not know the keyword format"])
-    }
-
-    @Test("The schema file is JSON in the 2020-12 dialect and names version 1")
-    func schemaFile() throws {
-        guard case .object(let root) = try JSONTree.parse(Data(contentsOf: schemaURL)) else { Issue.record("not an object"); return }
-        #expect(root["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
-        #expect(root["properties"].map { if case .object(let p) = $0 { p["schemaVersion"] == .object(["const": .integer(1)]) } else { false } } == true)
-        #expect(CallMonitorOutcome.schemaVersion == 1)
-    }
-}
-
-@MainActor
-@Suite("Evidence: what the person saw, for every ending", .nothingLeftScheduled)
-struct EvidenceTests {
-    /// Plays one ending through a real monitor and returns its outcome.
-    static func outcome(_ ending: CallMonitorOutcomeEnding) throws -> CallMonitorOutcome {
-        let h = Harness()
-        let context = CallMonitorContext(kind: .payment, detail: "You are sending €2,000 to \u{202E}M.")
-        switch ending {
-        case .callEnded:
-            let p = h.monitor.protect(withTerminateIn: 5, context: context)
-            try h.calls.incoming("A")
-            h.advance(1)
-            try h.calls.end("A")
-            p.end()
-        case .acknowledged:
-            h.monitor.startMonitoring(withAcknowledgeIn: 1)
-            try h.calls.incoming("A")
-            h.advance(1)
-            #expect(h.renderer.tapButton())
-            h.monitor.stopMonitoring()
-            try h.calls.end("A")
-        case .forceExit:
-            _ = h.monitor.protect(withTerminateIn: 2, context: context)
-            try h.calls.incoming("A")
-            h.advance(2)
-        case .monitoringStopped:
-            h.monitor.startMonitoring(withTerminateIn: 5)
-            try h.calls.incoming("A")
-            h.monitor.stopMonitoring()
-            try h.calls.end("A")
-        case .policyChanged:
-            h.monitor.startMonitoring(withAcknowledgeIn: 5)
-            try h.calls.incoming("A")
-            let p = h.monitor.protect(withTerminateIn: 9, context: context)
-            p.end()
-            h.monitor.stopMonitoring()
-            try h.calls.end("A")
-        case .callExempted:
-            h.monitor.startMonitoring(withTerminateIn: 5)
-            try h.calls.incoming("A")
-            h.monitor.exemptCall(CallID("A"))
-            h.monitor.stopMonitoring()
-        case .callDetectionDisabled:
-            h.monitor.startMonitoring(withTerminateIn: 5)
-            try h.calls.incoming("A")
-            h.monitor.setCallDetectionEnabled(false)
-            h.monitor.stopMonitoring()
-        }
-        return try #require(h.outcomes.first { $0.ending == ending })
-    }
-
-    @Test("The outcome's JSON validates against the committed schema and reads back as the same outcome", arguments: CallMonitorOutcomeEnding.allCases)
-    func validatesForEveryEnding(ending: CallMonitorOutcomeEnding) throws {
-        let outcome = try Self.outcome(ending)
-        let data = try outcome.jsonData()
-        #expect(try outcomeValidator().problems(JSONTree.parse(data)) == [])
-        #expect(try JSONDecoder().decode(CallMonitorOutcome.self, from: data) == outcome)
-        // The same outcome is the same bytes.
-        #expect(try outcome.jsonData() == data)
-        #expect(!outcome.shown.isEmpty && outcome.shown.allSatisfy { !$0.frames.isEmpty })
-    }
-
-    @Test("An outcome of another schemaVersion is refused when read, never taken for version 1")
-    func otherSchemaVersionRefused() throws {
-        let text = String(decoding: try Self.outcome(.forceExit).jsonData(), as: UTF8.self)
-        #expect(text.contains(#""schemaVersion":1"#))
-        for other in ["0", "2", "-1", "10"] {
-            let data = Data(text.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":\#(other)"#).utf8)
-            #expect(throws: DecodingError.self, "\(other)") { try JSONDecoder().decode(CallMonitorOutcome.self, from: data) }
-        }
-    }
-
-    @Test("An outcome under a document names its policyVersion in the JSON, validates against the schema and reads back the same")
-    func documentSourceRoundTrip() throws {
-        var outcome = try Self.outcome(.forceExit)
-        outcome.policySource = .document(version: 12)
-        let data = try outcome.jsonData()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains(#""policySource":"document""#))
-        #expect(text.contains(#""policyVersion":12"#))
-        #expect(try outcomeValidator().problems(JSONTree.parse(data)) == [])
-        let read = try JSONDecoder().decode(CallMonitorOutcome.self, from: data)
-        #expect(read.policySource == .document(version: 12))
-        #expect(read == outcome)
-    }
-
-    @Test("The built-in dialog's record holds every text drawn, frame by frame, with the detail as cleaned")
-    func builtInDialogFrames() throws {
-        let outcome = try Self.outcome(.forceExit)
-        let frame = { (at: Int64, remaining: Int32, countdown: String) in
-            CallMonitorOutcome.Frame(
-                at: at, remaining: remaining, title: "Security Policy", message: "Application access is disabled during active calls for your protection.",
-                kindLine: "Your bank will never ask you to move money while you are on a call.", detail: "You are sending €2,000 to M.",
-                countdown: countdown, button: "Close App", contextKind: .payment
-            )
-        }
-        #expect(outcome.language == "en")
-        #expect(outcome.shown == [CallMonitorOutcome.Shown(surface: .builtInDialog, frames: [
-            frame(0, 2, "App will close in 2 seconds."), frame(1_000_000_000, 1, "App will close in 1 second."),
-            frame(2_000_000_000, 0, "App will close in 0 seconds."),
-        ])])
-    }
-
-    @Test("A delegate's record holds what it was told: the values with their instants, the context and the verdict, no texts")
-    func delegateFrames() throws {
-        let h = Harness(callback: false)
-        let delegate = ContextRecordingDelegate(log: h.log)
-        h.monitor.setDelegate(delegate)
-        let p = h.monitor.protect(withAcknowledgeIn: 2, context: CallMonitorContext(kind: .credentials))
-        try h.calls.incoming("A")
-        h.advance(1)
-        let q = h.monitor.protect(withAcknowledgeIn: 2, context: CallMonitorContext(kind: .general, detail: "Adding a payee."))
-        h.advance(1.5)
-        h.monitor.setDelegate(nil)
-        try h.calls.end("A")
-        q.end()
-        p.end()
-        _ = h.take()
-        let outcome = try #require(h.outcomes.first)
-        #expect(outcome.shown == [
-            CallMonitorOutcome.Shown(surface: .delegate, frames: [
-                .init(at: 0, remaining: 2, contextKind: .credentials),
-                .init(at: 1_000_000_000, remaining: 1, contextKind: .credentials),
-                .init(at: 1_000_000_000, remaining: 1, detail: "Adding a payee.", contextKind: .general),
-                .init(at: 2_000_000_000, remaining: 0, detail: "Adding a payee.", contextKind: .general),
-            ]),
-            CallMonitorOutcome.Shown(surface: .builtInDialog, frames: [
-                .init(at: 2_500_000_000, remaining: 0, title: "Security Policy", message: "Using this application during an active call may expose sensitive information.",
-                      detail: "Adding a payee.", button: "Acknowledge", contextKind: .general),
-            ]),
-        ])
-    }
-
-    @Test("A presentation keeps at most 512 frames, the first 256 and the latest 256, and counts the rest")
-    func frameLimit() {
-        var record = ShownRecorder()
-        record.begin(.builtInDialog)
-        for value in stride(from: Int32(600), through: 0, by: -1) {
-            record.drew(SecurityAlert(flow: .terminate, remaining: value, strings: .english), verdict: .unknown, at: Int64(600 - value))
-        }
-        let shown = record.take()
-        #expect(shown.count == 1)
-        #expect(shown[0].frames.count == 512)
-        #expect(shown[0].framesOmitted == 601 - 512)
-        #expect(shown[0].frames.map(\.remaining) == Array((345...600).reversed()) + Array((0...255).reversed()))
-        #expect(record.take() == [])
-    }
-
-    @Test("A frame that shows nothing new is not kept")
-    func sameFrameOnce() {
-        var record = ShownRecorder()
-        record.begin(.builtInDialog)
-        let alert = SecurityAlert(flow: .terminate, remaining: 3, strings: .english)
-        record.drew(alert, verdict: .unknown, at: 0)
-        record.drew(alert, verdict: .unknown, at: 5)
-        #expect(record.take().first?.frames.map(\.at) == [0])
-    }
-}

@@ -7,46 +7,6 @@ import Testing
 @testable import hnbPolicy
 import hnbTesting
 
-extension MonitorEngine.Input {
-    /// A short, comparable name of the command (commands hold closures, so are not Equatable).
-    var label: String {
-        switch self {
-        case .start(let policy, _): "start \(policy.flow) \(policy.seconds)"
-        case .stop: "stop"
-        case .setDelegate(let box): "delegate \(box.object == nil ? "nil" : "set")"
-        case .setCallback(let callback): "callback \(callback == nil ? "nil" : "set")"
-        case .setStrings(let strings): "strings \(strings.language)"
-        case .setBeforeForceExit(let hook, let budget): "hook \(hook == nil ? "nil" : "set") \(budget)"
-        case .callDetection(let on): "detection \(on)"
-        case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
-        case .refusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
-        case .screenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
-        case .observe: "start observe"
-        case .beginProtection(let id, let policy, let name, _, _):
-            "protect \(id)\(name.map { " \($0)" } ?? "") \(policy.flow) \(policy.seconds)"
-        case .endProtection(let id): "unprotect \(id)"
-        case .exempt(let id): "exempt \(id)"
-        case .removeExemption(let id): "unexempt \(id)"
-        case .userAction(let token): "tap \(token)"
-        case .setCallVerifier(let box): "verifier \(box == nil ? "nil" : "set")"
-        case .verdictBudget(let budget): "verifier budget \(budget)"
-        case .screenCapture(let captured, let run): "capture \(run) \(captured)"
-        case .calls(let batch, let run): "calls \(run) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
-        case .appState(let foreground, let run): "app \(run) \(foreground)"
-        case .wake(let run): "wake \(run)"
-        case .delegateReleased: "delegate released"
-        case .verdictArrived(let request, let verdict): "verdict \(request) \(verdict)"
-        case .verdictBudgetExpired(let request): "verdict budget \(request)"
-        case .policyKeys(let keys): "policy keys relax \(keys.allowsRelaxation)"
-        case .policyAttributes(let attributes): "policy attributes \(attributes.sorted { $0.key < $1.key })"
-        case .applyPolicy(let document, _): "policy \(document.version)"
-        case .policyRejected(let reason): "policy rejected \(reason)"
-        case .wallClockChanged: "clock changed"
-        case .policyWake(let run): "policy wake \(run)"
-        }
-    }
-}
-
 @MainActor
 @Suite("Mailbox", .nothingLeftScheduled)
 struct MailboxTests {
@@ -184,23 +144,42 @@ struct MailboxTests {
     }
 }
 
-@Suite("Mailbox: merging waiting deliveries", .nothingLeftScheduled)
-struct MailboxMergeTests {
-    @Test("Deliveries merged in one burst keep each call's latest snapshot, not its first")
-    func mergeKeepsLatestSnapshot() {
-        let box = Mailbox()
-        let ringing = CallSnapshot(id: CallID("A"))
-        let connected = CallSnapshot(id: CallID("A"), hasConnected: true)
-        let b = CallSnapshot(id: CallID("B"))
-        #expect(box.post(calls: .changes([ringing]), generation: 1) == true)
-        #expect(box.post(calls: .changes([b, connected]), generation: 1) == false)
-        let taken = box.takeAll()
-        #expect(taken.count == 1)
-        guard case .calls(let batch, let generation)? = taken.first else {
-            Issue.record("expected one call delivery, got \(taken.map(\.label))")
-            return
+extension MonitorEngine.Input {
+    /// A short, comparable name of the command (commands hold closures, so are not Equatable).
+    var label: String {
+        switch self {
+        case .start(let policy, _): "start \(policy.flow) \(policy.seconds)"
+        case .stop: "stop"
+        case .setDelegate(let box): "delegate \(box.object == nil ? "nil" : "set")"
+        case .setCallback(let callback): "callback \(callback == nil ? "nil" : "set")"
+        case .setStrings(let strings): "strings \(strings.language)"
+        case .setBeforeForceExit(let hook, let budget): "hook \(hook == nil ? "nil" : "set") \(budget)"
+        case .callDetection(let on): "detection \(on)"
+        case .setOutcomeHandler(let handler): "outcomes \(handler == nil ? "nil" : "set")"
+        case .refusesAcknowledgementWhileScreenCaptured(let on): "capture rule \(on)"
+        case .screenCaptureEscalation(let policy, _): "capture escalate \(policy.map { "\($0.flow) \($0.seconds)" } ?? "off")"
+        case .observe: "start observe"
+        case .beginProtection(let id, let policy, let name, _, _):
+            "protect \(id)\(name.map { " \($0)" } ?? "") \(policy.flow) \(policy.seconds)"
+        case .endProtection(let id): "unprotect \(id)"
+        case .exempt(let id): "exempt \(id)"
+        case .removeExemption(let id): "unexempt \(id)"
+        case .userAction(let token): "tap \(token)"
+        case .setCallVerifier(let box): "verifier \(box == nil ? "nil" : "set")"
+        case .verdictBudget(let budget): "verifier budget \(budget)"
+        case .screenCapture(let captured, let run): "capture \(run) \(captured)"
+        case .calls(let batch, let run): "calls \(run) \(batch.isComplete ? "complete" : "changes") \(batch.calls.map(\.id.rawValue))"
+        case .appState(let foreground, let run): "app \(run) \(foreground)"
+        case .wake(let run): "wake \(run)"
+        case .delegateReleased: "delegate released"
+        case .verdictArrived(let request, let verdict): "verdict \(request) \(verdict)"
+        case .verdictBudgetExpired(let request): "verdict budget \(request)"
+        case .policyKeys(let keys): "policy keys relax \(keys.allowsRelaxation)"
+        case .policyAttributes(let attributes): "policy attributes \(attributes.sorted { $0.key < $1.key })"
+        case .applyPolicy(let document, _): "policy \(document.version)"
+        case .policyRejected(let reason): "policy rejected \(reason)"
+        case .wallClockChanged: "clock changed"
+        case .policyWake(let run): "policy wake \(run)"
         }
-        #expect(generation == 1)
-        #expect(batch == .changes([connected, b]))
     }
 }

@@ -1,89 +1,9 @@
-// The signed policy document (issue 28): strict base64url and JSON, the key set, and every
-// reason a document is refused, each reached with a valid signature so that only its own check
-// can refuse it; then every byte of a real document flipped.
+// Split out of PolicyDocumentTests.swift so that each file holds one suite, named as the file (issue 39).
 
 import Foundation
 import Testing
 @testable import hnb
 @testable import hnbPolicy
-
-@Suite("Policy: base64url and JSON")
-struct PolicyEncodingTests {
-    @Test("Base64url round-trips every length and refuses padding, other alphabets, a lone character and stray bits")
-    func base64URLStrict() {
-        for length in 0..<20 {
-            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 * 37 + 250) }
-            #expect(Base64URL.decode(Array(Base64URL.encode(bytes).utf8)) == bytes)
-        }
-        #expect(Base64URL.encode([0xFB, 0xFF]) == "-_8")
-        #expect(Base64URL.decode(Array("-_8".utf8)) == [0xFB, 0xFF])
-        #expect(Base64URL.decode(Array("-_8=".utf8)) == nil)
-        #expect(Base64URL.decode(Array("+/8".utf8)) == nil)
-        #expect(Base64URL.decode(Array("QUJDR".utf8)) == nil)
-        // "QQ" is "A"; "QR" sets bits past the byte and would decode to the same "A" leniently.
-        #expect(Base64URL.decode(Array("QQ".utf8)) == [0x41])
-        #expect(Base64URL.decode(Array("QR".utf8)) == nil)
-        #expect(Base64URL.decode(Array("QUI".utf8)) == [0x41, 0x42])
-        #expect(Base64URL.decode(Array("QUJ".utf8)) == nil)
-        #expect(Base64URL.decode(Array("QU I".utf8)) == nil)
-    }
-
-    @Test("JSON keeps integers exact, refuses duplicate keys, bounds depth and reads only RFC 8259")
-    func strictJSON() throws {
-        #expect(try StrictJSON.parse(Array(#" {"a": [1, -0, 9223372036854775807, 1.5, "x\u00e9\ud83d\ude00", true, null]} "#.utf8))
-            == .object([("a", .array([.integer(1), .integer(0), .integer(.max), .number(1.5, literal: "1.5"), .string("xé😀"), .bool(true), .null]))]))
-        #expect(throws: StrictJSON.Failure.duplicateKey("a")) { try StrictJSON.parse(Array(#"{"a":1,"b":{},"a":2}"#.utf8)) }
-        #expect(throws: StrictJSON.Failure.duplicateKey("k")) { try StrictJSON.parse(Array(#"[{"k":1,"k":1}]"#.utf8)) }
-        let deep = String(repeating: "[", count: 16) + String(repeating: "]", count: 16)
-        #expect((try? StrictJSON.parse(Array(deep.utf8))) != nil)
-        #expect(throws: StrictJSON.Failure.tooDeep) { try StrictJSON.parse(Array(("[" + deep + "]").utf8)) }
-        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "+1", "'a'", "\"\\x\"", "\"\u{01}\"", "\"\\ud800\"", "[1] 2", "tru", "NaN", "1e999"] {
-            #expect(throws: (any Error).self, "\(bad)") { try StrictJSON.parse(Array(bad.utf8)) }
-        }
-        #expect(throws: (any Error).self) { try StrictJSON.parse([0x22, 0xC3, 0x28, 0x22]) }
-        #expect(try StrictJSON.parse(Array("99999999999999999999".utf8)) == .number(1e20, literal: "99999999999999999999"))
-    }
-}
-
-@Suite("Policy: the key set")
-struct PolicyKeySetTests {
-    static let x = Base64URL.encode([UInt8](repeating: 7, count: 32))
-
-    @Test("A JWK Set of Ed25519 and P-256 keys is read with each kid, in order")
-    func readsBothKinds() throws {
-        let set = try PolicyKeySet.parse(Array(#"{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"a","x":"\#(Self.x)","use":"sig","alg":"EdDSA","key_ops":["verify"]},{"kty":"EC","crv":"P-256","kid":"b","x":"\#(Self.x)","y":"\#(Self.x)"}]}"#.utf8))
-        #expect(set.keys == [
-            PolicyKeySet.Key(kid: "a", material: .ed25519([UInt8](repeating: 7, count: 32))),
-            PolicyKeySet.Key(kid: "b", material: .p256([4] + [UInt8](repeating: 7, count: 64))),
-        ])
-        #expect(try PolicyKeySet.parse(Array(set.json.utf8)) == set)
-    }
-
-    @Test("A key set is refused, with its reason, for each way it can be wrong")
-    func refusals() {
-        let okp = #""kty":"OKP","crv":"Ed25519","x":"\#(Self.x)""#
-        let cases: [(String, String)] = [
-            (#"{"keys":[]}"#, "the key set has no key"),
-            (#"{"kes":[]}"#, "the key set has no \"keys\" array"),
-            (#"{"keys":[{\#(okp)}]}"#, "a key has no \"kid\""),
-            (#"{"keys":[{\#(okp),"kid":"a","d":"\#(Self.x)"}]}"#, "key \"a\" is a private key: pin only the public part"),
-            (#"{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA","kid":"a"}]}"#, "key \"a\": \"x\" is not 32 bytes of base64url"),
-            (#"{"keys":[{"kty":"EC","crv":"P-256","x":"\#(Self.x)","kid":"a"}]}"#, "key \"a\" has no \"y\""),
-            (#"{"keys":[{"kty":"RSA","kid":"a","n":"AQAB","e":"AQAB"}]}"#, "the key set has no OKP/Ed25519 or EC/P-256 key (ignored: \"a\" (RSA))"),
-            (#"{"keys":[{"kty":"OKP","crv":"X25519","x":"\#(Self.x)","kid":"a"}]}"#, "the key set has no OKP/Ed25519 or EC/P-256 key (ignored: \"a\" (OKP/X25519))"),
-            (#"{"keys":[{\#(okp),"kid":"a","alg":"ES256"}]}"#, "key \"a\" says alg \"ES256\", which its type cannot verify"),
-            (#"{"keys":[{\#(okp),"kid":"a","use":"enc"}]}"#, "key \"a\" is not for signatures (use \"enc\")"),
-            (#"{"keys":[{\#(okp),"kid":"a"},{\#(okp),"kid":"a"}]}"#, "two keys are named \"a\""),
-            (#"{"keys":[{\#(okp),"kid":"a","kid":"b"}]}"#, "the key set names \"kid\" twice in one object"),
-            ("{\"keys\":", "the key set is not JSON"),
-        ]
-        for (text, reason) in cases {
-            #expect(throws: PolicyKeySet.Failure(reason), "\(text)") { try PolicyKeySet.parse(Array(text.utf8)) }
-        }
-        let long = #"{"keys":[{\#(okp),"kid":"a","pad":""# + String(repeating: "p", count: 65_536) + "\"}]}"
-        #expect(throws: PolicyKeySet.Failure("the key set is longer than 64 KiB")) { try PolicyKeySet.parse(Array(long.utf8)) }
-    }
-}
 
 @Suite("Policy: verifying a document")
 struct PolicyVerifierTests {

@@ -92,11 +92,6 @@ func scenarioNames() -> [String] {
     return files.filter { $0.hasSuffix(".scenario") }.map { String($0.dropLast(".scenario".count)) }.sorted()
 }
 
-/// Every test here starts processes. They run one at a time so that no child can inherit a pipe
-/// another test is waiting on (a leaked pipe end would keep that test waiting for ever).
-@Suite("callmonitor command", .serialized)
-struct CommandLineTests {}
-
 /// The pipes this process holds open now (Linux lists them in /proc/self/fd as `pipe:[inode]`).
 func openPipeCount() -> Int {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
@@ -529,7 +524,6 @@ let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/
     FileManager.default.isExecutableFile(atPath: $0)
 }
 
-
 extension CommandLineTests {
     @Suite("callmonitor demo in a terminal")
     struct InteractiveTerminalTests {
@@ -691,6 +685,7 @@ extension CommandLineTests {
             _ = try await tmux.waitFor("the exit") { $0.contains("DEMO-EXITED-0") }
         }
 }
+
 }
 
 /// Runs `argv` with standard input, output and error on /dev/null and every other descriptor

@@ -1,5 +1,4 @@
-// The risk getters read from other threads while the main thread runs the policy. CI runs this
-// suite under Thread Sanitizer (`.ci/run`), which proves the snapshot's lock covers every access.
+// Split out of RiskThreadingTests.swift so that each file holds one suite, named as the file (issue 39).
 
 import Dispatch
 import Foundation

@@ -1,11 +1,12 @@
-// `callmonitor simulate` writes its transcript as it goes: a scenario of years starts printing at
-// once, and the tool's memory stays flat however much it has printed.
+// Split out of StreamingTests.swift so that each file holds one suite, named as the file (issue 39).
 
 import Dispatch
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
+
 #endif
 import hnbTesting
 
