@@ -23,7 +23,7 @@ extension MonitorEngine {
     /// Reports a change of the aggregate and acts on it; an event that the session's end ends
     /// gets `ending`. Also begins an event for a new call that no acknowledgement covers (rule 4).
     mutating func settle(now: Int64, ending: Ending, into actions: inout [Action]) {
-        let changed = calls.settle()
+        let changed = changeCalls { $0.settle() }
         let next = calls.settled
         if isFollowing {
             // Rule 10: following is silent (no callback, no event); the session's end ends it.
@@ -53,7 +53,7 @@ extension MonitorEngine {
     /// Done here, per call, rather than by filtering every acknowledgement on every change: with
     /// 64 live calls acknowledged, that filter was most of the engine's time.
     private mutating func forgetCall(_ id: CallID) {
-        guard calls.remove(id) != nil else { return }
+        guard changeCalls({ $0.remove(id) }) != nil else { return }
         guards.forgetAcknowledgement(of: id)
     }
 
@@ -64,6 +64,6 @@ extension MonitorEngine {
             return
         }
         // A call that joins the session: the verifier is asked again (rule 23).
-        if calls.insert(LiveCall(snapshot), as: snapshot.id) { callJoined() }
+        if changeCalls({ $0.insert(LiveCall(snapshot), as: snapshot.id) }) { callJoined() }
     }
 }

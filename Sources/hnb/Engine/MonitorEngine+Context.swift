@@ -10,7 +10,7 @@ extension MonitorEngine {
         guard phase == .on, let event = shownEvent else { return }
         let context = guards.context
         guard context != event.context else { return }
-        shownEvent?.show(context)
+        changeShownEvent { $0?.show(context) }
         actions.append(scene(.context))
     }
 }

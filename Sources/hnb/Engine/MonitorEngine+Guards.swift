@@ -104,7 +104,7 @@ extension MonitorEngine {
     // MARK: Rule 19 (the app's own calls)
 
     mutating func exempt(_ id: CallID, now: Int64, into actions: inout [Action]) {
-        let live = calls.remove(id)
+        let live = changeCalls { $0.remove(id) }
         guards.exempt(id, live: live)
         // A visible call becomes invisible: as if it had ended, for the callback and the policy.
         guard live != nil else { return }
@@ -116,7 +116,7 @@ extension MonitorEngine {
         guard let call = guards.removeExemption(id), isMonitoring || isFollowing, guards.detectionEnabled else { return }
         // The call is live and now counts like any other: it may begin an event at once, and it
         // joins for the verdict too (rule 23): the verifier is asked again.
-        calls.insert(call, as: id)
+        changeCalls { $0.insert(call, as: id) }
         callJoined()
         settle(now: now, ending: .callEnded, into: &actions)
     }
@@ -135,7 +135,7 @@ extension MonitorEngine {
         }
         actions.append(.stopCallSource)
         // Its calls are no longer seen: as if they had ended.
-        calls.removeAll()
+        changeCalls { $0.removeAll() }
         settle(now: now, ending: .callDetectionDisabled, into: &actions)
     }
 }

@@ -82,7 +82,7 @@ extension MonitorEngine {
     private mutating func record(_ verdict: CallMonitorCallVerdict, now: Int64, into actions: inout [Action]) {
         _ = verdicts.close()
         let previous = shownEvent?.verdict ?? .unknown
-        shownEvent?.record(verdict, at: now)
+        changeShownEvent { $0?.record(verdict, at: now) }
         // Rule 24: the surface on screen shows it (the dialog's line, the verdict delegate).
         actions.append(scene(.verdict(previous: previous)))
     }
@@ -104,9 +104,9 @@ extension MonitorEngine {
         }
         guard let event else { return }
         let joined = event.callJoined
-        shownEvent?.stepEnded()
+        changeShownEvent { $0?.stepEnded() }
         guard verdicts.isVerifierSet, !event.asked || joined else { return }
-        shownEvent?.askedVerifier()
+        changeShownEvent { $0?.askedVerifier() }
         let request = verdicts.ask(about: event.id)
         actions.append(.ask(request: request, budgetEndsAt: Self.deadline(now, plusNanoseconds: verdicts.budget)))
     }
@@ -119,7 +119,7 @@ extension MonitorEngine {
 
     /// Rule 23: a call joined the session; the event on screen, if any, asks the verifier again.
     mutating func callJoined() {
-        shownEvent?.noteCallJoined()
+        changeShownEvent { $0?.noteCallJoined() }
     }
 }
 

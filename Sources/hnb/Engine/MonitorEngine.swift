@@ -113,52 +113,62 @@ package struct MonitorEngine: Sendable {
         if case .exited(let settled) = state { settled } else { calls.settled }
     }
 
-    /// The live calls of the session (rule 1): none while off. Changed in place (the session
-    /// is taken out of the state for the change, so the calls are not copied); a change while
-    /// off must leave them empty (the exemption step removes a call from none).
+    /// The live calls of the session (rule 1): none while off. Changed only through
+    /// ``changeCalls(_:)``.
     var calls: LiveCalls {
-        get {
-            switch state {
-            case .on(let session): session.calls
-            case .following(let calls): calls
-            case .off, .exited: LiveCalls()
-            }
-        }
-        _modify {
-            switch state {
-            case .on(var session):
-                state = .off
-                defer { state = .on(session) }
-                yield &session.calls
-            case .following(var calls):
-                state = .off
-                defer { state = .following(calls) }
-                yield &calls
-            case .off, .exited:
-                var none = LiveCalls()
-                yield &none
-                guard none.isEmpty, none.settled == .idle else {
-                    preconditionFailure("Internal inconsistency: a call recorded with no session")
-                }
-            }
+        switch state {
+        case .on(let session): session.calls
+        case .following(let calls): calls
+        case .off, .exited: LiveCalls()
         }
     }
 
-    /// The event on screen: one exists only while monitoring (``State/on(_:)``). Changed in place
-    /// like ``calls``; one can be set only while monitoring.
-    var shownEvent: Event? {
-        get { if case .on(let session) = state { session.shownEvent } else { nil } }
-        _modify {
-            guard case .on(var session) = state else {
-                var none: Event?
-                yield &none
-                guard none == nil else { preconditionFailure("Internal inconsistency: an event shown while not monitoring") }
-                return
-            }
+    /// Changes the session's calls in place: the session is taken out of the state for the
+    /// change, so the calls are not copied. While off (or after the exit) there are none, and a
+    /// change must leave it so (the exemption step removes a call from none).
+    ///
+    /// A closure rather than a `_modify` accessor: Swift 6.3 compiles a `_modify` coroutine to
+    /// `swift_coroFrameAlloc`, which the iOS 17 runtime does not have (the app would not link).
+    @discardableResult
+    mutating func changeCalls<Result>(_ change: (inout LiveCalls) -> Result) -> Result {
+        switch state {
+        case .on(var session):
             state = .off
             defer { state = .on(session) }
-            yield &session.shownEvent
+            return change(&session.calls)
+        case .following(var calls):
+            state = .off
+            defer { state = .following(calls) }
+            return change(&calls)
+        case .off, .exited:
+            var none = LiveCalls()
+            let result = change(&none)
+            guard none.isEmpty, none.settled == .idle else {
+                preconditionFailure("Internal inconsistency: a call recorded with no session")
+            }
+            return result
         }
+    }
+
+    /// The event on screen: one exists only while monitoring (``State/on(_:)``). Changed only
+    /// through ``changeShownEvent(_:)``.
+    var shownEvent: Event? {
+        if case .on(let session) = state { session.shownEvent } else { nil }
+    }
+
+    /// Changes the event on screen in place, like ``changeCalls(_:)``; one can be set only while
+    /// monitoring.
+    @discardableResult
+    mutating func changeShownEvent<Result>(_ change: (inout Event?) -> Result) -> Result {
+        guard case .on(var session) = state else {
+            var none: Event?
+            let result = change(&none)
+            guard none == nil else { preconditionFailure("Internal inconsistency: an event shown while not monitoring") }
+            return result
+        }
+        state = .off
+        defer { state = .on(session) }
+        return change(&session.shownEvent)
     }
     /// Where the event on screen is shown: its latest presentation's surface (rule 13).
     var shownSurface: Surface {
@@ -398,7 +408,7 @@ package struct MonitorEngine: Sendable {
         let buttonBefore = button
         let shownBefore = shownEvent?.token
         isCaptured = captured
-        if captured, isMonitoring { shownEvent?.markCaptured() }
+        if captured, isMonitoring { changeShownEvent { $0?.markCaptured() } }
         // Rule 25 first: when the policy changes, the event that replaces this one is presented
         // with its button already decided, so only an event that stays is told of a change.
         escalationMayHaveChanged(now: now, into: &actions)
@@ -479,7 +489,7 @@ package struct MonitorEngine: Sendable {
             policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context
         )
         event.policySource = policySource
-        shownEvent = event
+        changeShownEvent { $0 = event }
         present(now: now, into: &actions)
         if event.flow == .terminate && event.isOver {
             // Issue 37: a deadline that passed while the app was away waits for a fresh list too.
@@ -497,7 +507,7 @@ package struct MonitorEngine: Sendable {
         guard isMonitoring, shownEvent != nil else { return }
         let token = nextToken()
         actions.append(.dismiss(on: shownSurface))
-        shownEvent?.handOver(to: token)
+        changeShownEvent { $0?.handOver(to: token) }
         present(now: now, into: &actions)
     }
 
@@ -505,7 +515,7 @@ package struct MonitorEngine: Sendable {
     /// its first, or one after a hand-over (rule 13).
     private mutating func present(now: Int64, into actions: inout [Action]) {
         let surface: Surface = delegate != nil ? .delegate : .builtInDialog
-        shownEvent?.presented(on: surface, at: now)
+        changeShownEvent { $0?.presented(on: surface, at: now) }
         guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a presentation with no event") }
         // Rule 24: a delegate that takes over an event whose verdict is known hears it.
         actions.append(scene(.present(tellsVerdict: surface == .delegate && event.verdict != .unknown)))
@@ -514,7 +524,7 @@ package struct MonitorEngine: Sendable {
     /// Rules 5, 6 and 8: the remaining value follows from the clock, not from how many wake-ups
     /// came, so a late or missed wake-up reports the current value and never drifts.
     private mutating func advanceCountdown(now: Int64, into actions: inout [Action]) {
-        guard let step = shownEvent?.advance(to: now), let event = shownEvent else { return }
+        guard let step = changeShownEvent({ $0?.advance(to: now) }), let event = shownEvent else { return }
         let elapsedSeconds = step.elapsedSeconds
         if step.ticked { actions.append(scene(.tick)) }
         if event.flow == .terminate && event.isOver {
@@ -536,7 +546,7 @@ package struct MonitorEngine: Sendable {
         actions.append(.dismiss(on: event.surface))
         actions.append(.cancelWakeUp)
         actions.append(.outcome(event.outcome(ending, now: now, wallClock: wallClock)))
-        shownEvent = nil
+        changeShownEvent { $0 = nil }
     }
 
     mutating func exit(now: Int64, into actions: inout [Action]) {
