@@ -35,10 +35,7 @@ extension MonitorEngine {
         if next == .idle {
             guard changed else { return }
             // Rules 3 and 7: the session is over; so is its event, and nothing exits.
-            lastLiveAt = now
-            endEvent(ending, now: now, into: &actions)
-            guards.sessionEnded()
-            _ = freshness.exitStoppedWaiting()
+            endSession(now: now, ending: ending, into: &actions)
         } else {
             // Rule 4: an acknowledgement covers only the calls it saw; the calls that left took
             // theirs with them (`forgetCall`).

@@ -67,14 +67,15 @@ extension MonitorEngine {
         /// protections open, without ending the event.
         private(set) var context: CallMonitorContext?
         /// Where the policy came from (issue 28): the code, or the document that decided it.
-        var policySource: CallMonitorOutcome.PolicySource = .code
+        let policySource: CallMonitorOutcome.PolicySource
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(
             _ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool,
-            context: CallMonitorContext? = nil
+            context: CallMonitorContext? = nil, policySource: CallMonitorOutcome.PolicySource = .code
         ) {
             self.context = context
+            self.policySource = policySource
             flow = policy.flow
             total = policy.seconds
             startedAt = now

@@ -32,7 +32,7 @@ extension MonitorEngine {
             _ = guards.openProtection(UInt64(index + 1), policy, named: name)
         }
         _ = guards.setEscalation(manifest.screenCaptured)
-        remote.codeDetection = manifest.detection
+        remote.setCodeDetection(manifest.detection)
     }
 
     /// Whether the document accepted is not yet in force at this engine's wall clock (before its

@@ -13,32 +13,26 @@ extension MonitorEngine {
 
     /// Every step: the high-water mark of the wall clock follows it forwards, never back.
     mutating func observeWallClock() {
-        let time = wallClockSince1970
-        if time > remote.clockMark { remote.clockMark = time }
+        remote.observeClock(wallClockSince1970)
     }
 
     /// Rule 27: the keys are set (the facade keeps them and verifies with them); the record of a
     /// previous launch, already verified with these keys, is applied before any call is seen.
     mutating func setPolicyKeys(_ keys: PolicyKeys, now: Int64, into actions: inout [Action]) {
-        remote.keysSet = true
-        remote.allowsRelaxation = keys.allowsRelaxation
+        remote.setKeys(allowsRelaxation: keys.allowsRelaxation)
         if let restored = keys.restored {
-            remote.highestVersion = max(remote.highestVersion, restored.highestVersion)
-            if restored.clockMark > remote.clockMark { remote.clockMark = restored.clockMark }
-            remote.persistedMark = remote.clockMark
+            remote.restore(highestVersion: restored.highestVersion, clockMark: restored.clockMark)
             if let document = restored.document, document.version > (remote.document?.version ?? 0) {
-                remote.highestVersion = max(remote.highestVersion, document.version)
-                adopt(document, text: restored.text)
+                remote.accept(document, text: restored.text, relaxes: guards.weakens(document, codeDetection: remote.codeDetection))
             }
         }
         // Keys set again without relaxation: a document that weakens the code goes (rule 26).
         if let document = remote.document {
             let weakening = guards.weakening(document, codeDetection: remote.codeDetection)
-            remote.relaxes = weakening != nil
+            remote.setRelaxes(weakening != nil)
             if let weakening, !remote.allowsRelaxation {
                 actions.append(.policy(PolicyEvent(rejected: .relaxation(weakening), version: document.version)))
-                remote.document = nil
-                remote.text = nil
+                remote.dropDocument()
                 actions.append(.persistPolicy(remote.record))
             }
         }
@@ -47,7 +41,7 @@ extension MonitorEngine {
 
     /// The device's attributes changed: the rule in force is chosen again (rule 26).
     mutating func setPolicyAttributes(_ attributes: [String: String], now: Int64, into actions: inout [Action]) {
-        remote.attributes = attributes
+        remote.setAttributes(attributes)
         refreshRemotePolicy(now: now, into: &actions)
     }
 
@@ -83,20 +77,11 @@ extension MonitorEngine {
             actions.append(.policy(PolicyEvent(rejected: .relaxation(weakening), version: document.version)))
             return
         }
-        remote.highestVersion = document.version
-        adopt(document, text: text)
-        remote.relaxes = weakens
+        remote.accept(document, text: text, relaxes: weakens)
         actions.append(.policy(PolicyEvent(.applied, version: document.version)))
-        remote.persistedMark = remote.clockMark
+        remote.markPersisted()
         actions.append(.persistPolicy(remote.record))
         refreshRemotePolicy(now: now, into: &actions)
-    }
-
-    private mutating func adopt(_ document: PolicyDocument, text: [UInt8]?) {
-        remote.document = document
-        remote.text = text
-        remote.expiryReported = false
-        remote.relaxes = guards.weakens(document, codeDetection: remote.codeDetection)
     }
 
     /// A refusal the facade decided (the signature, the issuer, the form): reported like the
@@ -115,7 +100,7 @@ extension MonitorEngine {
         let time = wallClockSince1970
         let standing = remote.standing(at: time)
         if case .expired = standing, !remote.expiryReported, let document = remote.document {
-            remote.expiryReported = true
+            remote.noteExpiryReported()
             actions.append(.policy(PolicyEvent(.expired, version: document.version)))
         }
         let overlay = remote.overlay(at: time)
@@ -127,7 +112,7 @@ extension MonitorEngine {
         applyRemoteBudget()
         // The mark is written down as it moves on, so a restart does not forget it (rule 28).
         if remote.clockMark - remote.persistedMark >= Self.clockToleranceSeconds, remote.text != nil || remote.highestVersion > 0 {
-            remote.persistedMark = remote.clockMark
+            remote.markPersisted()
             actions.append(.persistPolicy(remote.record))
         }
         let next: Double? = switch standing {
@@ -136,7 +121,7 @@ extension MonitorEngine {
         case .none, .expired(byClock: false): nil
         }
         guard next != remote.scheduledSwitch else { return }
-        remote.scheduledSwitch = next
+        remote.scheduleSwitch(at: next)
         if let next {
             actions.append(.schedulePolicyWake(at: Self.deadline(now, plusNanoseconds: Self.policyWakeDelay(from: time, to: next))))
         } else {
@@ -158,13 +143,13 @@ extension MonitorEngine {
     /// The policy wake-up fired: the switch it was for, or a reschedule when the wall clock
     /// moved in between.
     mutating func policyWake(now: Int64, into actions: inout [Action]) {
-        remote.scheduledSwitch = nil
+        remote.switchWakeFired()
         refreshRemotePolicy(now: now, into: &actions)
     }
 
     /// Rule 22 as the document changes it: the code's switch, or the document's.
     mutating func setCodeDetection(_ enabled: Bool, now: Int64, into actions: inout [Action]) {
-        remote.codeDetection = enabled
+        remote.setCodeDetection(enabled)
         applyRemoteDetection(now: now, into: &actions)
     }
 
@@ -175,15 +160,15 @@ extension MonitorEngine {
 
     /// Rule 23's budget as the document changes it (from the next question).
     mutating func setCodeBudget(_ budget: Int64) {
-        remote.codeBudget = budget
+        remote.setCodeBudget(budget)
         applyRemoteBudget()
     }
 
     private mutating func applyRemoteBudget() {
         if let seconds = guards.overlay?.settings.verifierBudget {
-            verdicts.budget = Int64((seconds * 1e9).rounded())
+            verdicts.setBudget(Int64((seconds * 1e9).rounded()))
         } else {
-            verdicts.budget = remote.codeBudget ?? MonitorEngine.defaultVerdictBudget
+            verdicts.setBudget(remote.codeBudget ?? MonitorEngine.defaultVerdictBudget)
         }
     }
 

@@ -14,7 +14,9 @@ extension MonitorEngine {
     /// The budget a question has unless the app sets another: 3 s.
     static let defaultVerdictBudget: Int64 = 3 * second
 
-    /// The verifier and its question (rule 23).
+    /// The verifier and its question (rule 23). Every field is read-only outside this type and
+    /// changed by the methods below, so a request number is never handed out twice and at most
+    /// one question is open.
     struct VerdictState: Sendable {
         /// A question waiting for its answer: only its first answer counts.
         struct Question: Sendable {
@@ -24,13 +26,25 @@ extension MonitorEngine {
         }
 
         /// Whether the app set a verifier; without one nothing is asked.
-        var isVerifierSet = false
-        /// How long a question may take, in nanoseconds (already clamped by the facade).
-        var budget: Int64 = MonitorEngine.defaultVerdictBudget
+        private(set) var isVerifierSet = false
+        /// How long a question may take, in nanoseconds: the code's or the document's, each
+        /// clamped before it reaches the engine (`CallMonitor.verifierBudgetSeconds(clamping:)`).
+        private(set) var budget: Int64 = MonitorEngine.defaultVerdictBudget
         /// The last request number handed out; each question gets the next one.
         private(set) var lastRequest: UInt64 = 0
         /// The question waiting for its answer, if any.
         private(set) var open: Question?
+
+        /// The app set (`true`) or removed its verifier; an open question stays open until the
+        /// caller closes it.
+        mutating func setVerifier(isSet: Bool) {
+            isVerifierSet = isSet
+        }
+
+        /// The budget of the next question (an open one keeps its own timer).
+        mutating func setBudget(_ nanoseconds: Int64) {
+            budget = nanoseconds
+        }
 
         /// A new question about `event`, which replaces any open one.
         mutating func ask(about event: UInt64) -> UInt64 {
@@ -53,7 +67,7 @@ extension MonitorEngine {
     /// is then ignored); setting it during an event that was never asked about asks now, at the end
     /// of the step.
     mutating func setVerifier(isSet: Bool, into actions: inout [Action]) {
-        verdicts.isVerifierSet = isSet
+        verdicts.setVerifier(isSet: isSet)
         if !isSet, verdicts.close() { actions.append(.cancelAsk) }
     }
 

@@ -59,7 +59,13 @@ package struct MonitorEngine: Sendable {
     /// ``stop(now:ending:into:)``, ``endMonitoring(into:)``, ``exit(now:into:)``). The steps in
     /// other files reach the session's parts through ``calls`` and ``shownEvent``.
     private var state: State = .off
-    // Stored state outside the session; the invariants of each part are sealed in its type.
+    // Stored state outside the session. Every stored property below is `private` or `private(set)`
+    // (only this file changes it) but four: `guards`, `verdicts`, `remote` and `freshness` stay internal,
+    // because the steps in the other MonitorEngine+*.swift files call their mutating methods,
+    // and Swift's `private(set)` is scoped to the file (a mutating call needs the setter). They
+    // are sealed one level down instead: each of their own fields is `private(set)`, changed only
+    // by a method of its type named for what it does, so no step outside a type assigns its
+    // fields, and each invariant is kept in one place.
     /// Whether the app is in the foreground, as last sensed or reported (kept while off: a start
     /// reads it); changed only by ``noteForeground(_:)``.
     private(set) var isForeground = true
@@ -78,8 +84,9 @@ package struct MonitorEngine: Sendable {
     private var outcomeHandlerIsSet = false
     private var beforeForceExitIsSet = false
     /// When the last observed call session ended (or monitoring stopped during one), for the
-    /// recent-call signal; `nil` if none has ended yet.
-    var lastLiveAt: Int64?
+    /// recent-call signal; `nil` if none has ended yet. Set only by the transitions in this file
+    /// (``endSession(now:ending:into:)``, ``stop(now:ending:into:)``).
+    private(set) var lastLiveAt: Int64?
     /// The verifier and its question (rule 23); the verdict itself is the event's. Never read by
     /// the countdown, the exit or an ending.
     var verdicts = VerdictState()
@@ -441,6 +448,17 @@ package struct MonitorEngine: Sendable {
         endMonitoring(into: &actions)
     }
 
+    /// Rules 3 and 7: the session of a monitor that stays on is over (its aggregate just settled
+    /// idle): its event ends with `ending`, nothing exits, its acknowledgements and terminate
+    /// deadline go (``Guards/sessionEnded()``), a waiting exit stops waiting, and the instant is
+    /// kept for the recent-call signal.
+    mutating func endSession(now: Int64, ending: Ending, into actions: inout [Action]) {
+        lastLiveAt = now
+        endEvent(ending, now: now, into: &actions)
+        guards.sessionEnded()
+        _ = freshness.exitStoppedWaiting()
+    }
+
     /// The end of monitoring, or of following a session: the sources stop and the session's
     /// state is forgotten.
     mutating func endMonitoring(into actions: inout [Action]) {
@@ -485,10 +503,10 @@ package struct MonitorEngine: Sendable {
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
-        var event = Event(
-            policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context
+        let event = Event(
+            policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context,
+            policySource: policySource
         )
-        event.policySource = policySource
         changeShownEvent { $0 = event }
         present(now: now, into: &actions)
         if event.flow == .terminate && event.isOver {

@@ -95,35 +95,115 @@ extension MonitorEngine {
         }
     }
 
-    /// The remote policy's state (rules 26 to 29).
+    /// The remote policy's state (rules 26 to 29). Every field is read-only outside this type
+    /// and changed by the small methods below, each named for the step it records, so the
+    /// invariants written beside the fields (the clock's mark and the highest version only go
+    /// up, a new document starts unreported) hold whichever step calls them.
     struct RemotePolicy: Sendable {
-        /// `setPolicyKeys` was called: documents are accepted from now on.
-        var keysSet = false
-        var allowsRelaxation = false
+        /// `setPolicyKeys` was called: documents are accepted from now on. Never unset.
+        private(set) var keysSet = false
+        private(set) var allowsRelaxation = false
         /// The device as the rules' `when` reads it: the library's `os`, `osVersion`,
         /// `appVersion`, and the app's own attributes.
-        var attributes: [String: String] = [:]
+        private(set) var attributes: [String: String] = [:]
         /// The accepted document and its text (kept while it is in force and after it expired:
         /// a higher version replaces it).
-        var document: PolicyDocument?
-        var text: [UInt8]?
+        private(set) var document: PolicyDocument?
+        private(set) var text: [UInt8]?
         /// Whether the accepted document weakens the code's policy anywhere: such a document
         /// counts as expired while the clock reads behind its high-water mark (rule 28).
-        var relaxes = false
-        /// Whether its expiry was reported.
-        var expiryReported = false
-        var highestVersion: Int64 = 0
-        /// The latest wall clock seen, in seconds since 1970, and the mark last written.
-        var clockMark: Double = -.infinity
-        var persistedMark: Double = -.infinity
-        /// The rule in force, as the guards apply it; `nil`: the code's policy.
-        var overlay: RemoteOverlay?
+        private(set) var relaxes = false
+        /// Whether its expiry was reported; a document adopted starts unreported.
+        private(set) var expiryReported = false
+        /// The highest version accepted, here or in a previous launch (rule 27); never goes down.
+        private(set) var highestVersion: Int64 = 0
+        /// The latest wall clock seen, in seconds since 1970 (never goes back), and the mark
+        /// last written.
+        private(set) var clockMark: Double = -.infinity
+        private(set) var persistedMark: Double = -.infinity
         /// The code's call detection and verifier budget, which the document may change.
-        var codeDetection = true
-        var codeBudget: Int64?
+        private(set) var codeDetection = true
+        private(set) var codeBudget: Int64?
         /// The wall-clock instant the policy wake-up is set for, so a step that changes nothing
         /// schedules nothing.
-        var scheduledSwitch: Double?
+        private(set) var scheduledSwitch: Double?
+
+        /// The wall clock read `time` (seconds since 1970): the mark follows it forwards, never back.
+        mutating func observeClock(_ time: Double) {
+            if time > clockMark { clockMark = time }
+        }
+
+        /// `setPolicyKeys`: documents are accepted from now on, relaxing ones only if `allowsRelaxation`.
+        mutating func setKeys(allowsRelaxation: Bool) {
+            keysSet = true
+            self.allowsRelaxation = allowsRelaxation
+        }
+
+        /// The record of a previous launch: its highest version and clock mark, each kept only
+        /// when higher than this one's; the mark is then the one on file.
+        mutating func restore(highestVersion restoredVersion: Int64, clockMark restoredMark: Double) {
+            highestVersion = max(highestVersion, restoredVersion)
+            observeClock(restoredMark)
+            persistedMark = clockMark
+        }
+
+        /// Accepts `document` (its compact `text`) as the one in force from now on; `relaxes`
+        /// says whether it weakens the code's policy. The highest version follows it up (the
+        /// callers refuse a lower one first), and its expiry is not reported yet.
+        mutating func accept(_ document: PolicyDocument, text: [UInt8]?, relaxes: Bool) {
+            highestVersion = max(highestVersion, document.version)
+            self.document = document
+            self.text = text
+            expiryReported = false
+            self.relaxes = relaxes
+        }
+
+        /// Whether the document kept weakens the code's policy, judged again (keys set again).
+        mutating func setRelaxes(_ relaxes: Bool) {
+            self.relaxes = relaxes
+        }
+
+        /// Forgets the document and its text (one that weakens the code, keys set again without
+        /// relaxation); the highest version stays, so it cannot come back.
+        mutating func dropDocument() {
+            document = nil
+            text = nil
+        }
+
+        /// The device's attributes changed (rule 26).
+        mutating func setAttributes(_ attributes: [String: String]) {
+            self.attributes = attributes
+        }
+
+        /// The document's expiry was reported, once (rule 28).
+        mutating func noteExpiryReported() {
+            expiryReported = true
+        }
+
+        /// The record was written with the clock's mark as it is now (rule 27).
+        mutating func markPersisted() {
+            persistedMark = clockMark
+        }
+
+        /// The policy wake-up is set for `instant` (seconds since 1970), or with `nil` cancelled.
+        mutating func scheduleSwitch(at instant: Double?) {
+            scheduledSwitch = instant
+        }
+
+        /// The policy wake-up fired: none is set any more.
+        mutating func switchWakeFired() {
+            scheduledSwitch = nil
+        }
+
+        /// The code's call detection switch (rule 22), which the document may change.
+        mutating func setCodeDetection(_ enabled: Bool) {
+            codeDetection = enabled
+        }
+
+        /// The code's verifier budget (rule 23), which the document may change.
+        mutating func setCodeBudget(_ budget: Int64) {
+            codeBudget = budget
+        }
 
         var record: PolicyRecord { PolicyRecord(text: text, highestVersion: highestVersion, clockMark: clockMark) }
 
