@@ -63,6 +63,19 @@ struct ContextShownTests {
         ])
     }
 
+    @Test("An event with no context tells a context delegate nothing at its presentation: no `nil` context before any was told")
+    func noContextNothingTold() throws {
+        let h = Harness(callback: false)
+        let delegate = ContextRecordingDelegate(log: h.log)
+        h.monitor.setDelegate(delegate)
+        h.monitor.startMonitoring(withAcknowledgeIn: 2)
+        try h.calls.incoming("A")
+        h.advance(1)
+        try h.calls.end("A")
+        h.monitor.stopMonitoring()
+        #expect(h.take() == ["0 detect acknowledge 2", "1 tick 1", "1 end"])
+    }
+
     @Test("The event snapshot's description names the kind")
     func snapshotDescription() {
         let event = CallMonitorSecurityEvent(
