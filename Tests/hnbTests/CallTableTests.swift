@@ -8,19 +8,6 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private enum Shape { case ringing, connected, held, ended }
-
-/// A call's snapshot; an ended call that had connected says so (`hasConnected` stays true).
-private func snapshot(_ id: String, _ shape: Shape, outgoing: Bool = false, hadConnected: Bool = false) -> CallSnapshot {
-    CallSnapshot(
-        id: CallID(id),
-        isOutgoing: outgoing,
-        hasConnected: shape == .connected || shape == .held || hadConnected,
-        isOnHold: shape == .held,
-        hasEnded: shape == .ended
-    )
-}
-
 #endif
 @Suite("Telephony: the modem and call table both trackers share", .nothingLeftScheduled)
 struct CallTableTests {

@@ -5,16 +5,6 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-/// Protections kept by the threads of ``ProtectionTests/rule18_fromOtherThreads()``.
-///
-/// `@unchecked Sendable`: `items` is only touched under `lock`.
-private final class ProtectionBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [CallMonitorProtection] = []
-    func append(_ item: CallMonitorProtection) { lock.withLock { items.append(item) } }
-    var all: [CallMonitorProtection] { lock.withLock { items } }
-}
-
 /// A call source that, while it starts, has another thread make an API call (as an app's
 /// background work might at that moment), then delivers its list on the main thread.
 @MainActor

@@ -8,43 +8,13 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private let dbus = "org.freedesktop.DBus"
-
-private let mmOwner = ":1.20"
-
 private let modem0 = "/org/freedesktop/ModemManager1/Modem/0"
 
 private let call0 = "/org/freedesktop/ModemManager1/Call/0"
 
 private let call1 = "/org/freedesktop/ModemManager1/Call/1"
 
-/// An `a{sv}`.
-private func props(_ entries: KeyValuePairs<String, BusValue>) -> BusValue {
-    .dictionary(entries.map { .init(key: .string($0.key), value: .variant($0.value)) })
-}
-
-/// An `a{sa{sv}}` (interfaces and their properties) or `a{oa{sa{sv}}}` (objects).
-private func nested(_ entries: KeyValuePairs<String, BusValue>, paths: Bool = false) -> BusValue {
-    .dictionary(entries.map { .init(key: paths ? .objectPath($0.key) : .string($0.key), value: $0.value) })
-}
-
-private func paths(_ list: String...) -> BusValue { .array(list.map(BusValue.objectPath)) }
-
 private func strings(_ list: String...) -> BusValue { .array(list.map(BusValue.string)) }
-
-private func nameHasOwner(_ name: String, _ owned: Bool) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    (BusMethodCall(destination: dbus, path: "/org/freedesktop/DBus", interface: dbus, member: "NameHasOwner", arguments: [name]),
-     .success(.reply(dbus, 5, [.bool(owned)])))
-}
-
-private func nameOwnerChanged(_ serial: UInt32, _ name: String, _ old: String, _ new: String) -> BusMessage {
-    .signal(dbus, serial, "/org/freedesktop/DBus", dbus, "NameOwnerChanged", [.string(name), .string(old), .string(new)])
-}
-
-private func managedObjects(_ serial: UInt32, _ objects: BusValue, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    (BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"),
-     .success(.reply(owner, serial, [objects])))
-}
 
 /// A voice-capable modem as GetManagedObjects and InterfacesAdded list it.
 private func voiceModem(calls: String...) -> BusValue {
@@ -62,23 +32,6 @@ private func callProperties(_ path: String, _ serial: UInt32, state: Int64, dire
 private func mmStateChanged(_ serial: UInt32, _ path: String, _ old: Int64, _ new: Int64, owner: String = mmOwner) -> BusMessage {
     .signal(owner, serial, path, MM.call, "StateChanged", [.integer(old), .integer(new), .integer(0)])
 }
-
-private enum Shape { case ringing, connected, held, ended }
-
-/// A call's snapshot; an ended call that had connected says so (`hasConnected` stays true).
-private func snapshot(_ id: String, _ shape: Shape, outgoing: Bool = false, hadConnected: Bool = false) -> CallSnapshot {
-    CallSnapshot(
-        id: CallID(id),
-        isOutgoing: outgoing,
-        hasConnected: shape == .connected || shape == .held || hadConnected,
-        isOnHold: shape == .held,
-        hasEnded: shape == .ended
-    )
-}
-
-private func changes(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.changes(calls)) }
-
-private func complete(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.complete(calls)) }
 
 @Suite("Telephony: ModemManager mapping", .nothingLeftScheduled)
 struct ModemManagerMappingTests {

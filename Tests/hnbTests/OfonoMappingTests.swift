@@ -8,43 +8,11 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private let dbus = "org.freedesktop.DBus"
-
 private let ofonoOwner = ":1.9"
 
 private let phonesim = "/phonesim"
 
-private let voicecall1 = "/phonesim/voicecall01"
-
 private let voicecall2 = "/phonesim/voicecall02"
-
-/// An `a{sv}`.
-private func props(_ entries: KeyValuePairs<String, BusValue>) -> BusValue {
-    .dictionary(entries.map { .init(key: .string($0.key), value: .variant($0.value)) })
-}
-
-private func nameHasOwner(_ name: String, _ owned: Bool) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    (BusMethodCall(destination: dbus, path: "/org/freedesktop/DBus", interface: dbus, member: "NameHasOwner", arguments: [name]),
-     .success(.reply(dbus, 5, [.bool(owned)])))
-}
-
-private func nameOwnerChanged(_ serial: UInt32, _ name: String, _ old: String, _ new: String) -> BusMessage {
-    .signal(dbus, serial, "/org/freedesktop/DBus", dbus, "NameOwnerChanged", [.string(name), .string(old), .string(new)])
-}
-
-private func getModems(_ serial: UInt32, _ modems: [(String, [String])], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    let list = modems.map { modem in
-        BusValue.structure([.objectPath(modem.0), props(["Powered": .bool(true), "Interfaces": .array(modem.1.map(BusValue.string))])])
-    }
-    return (BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"),
-            .success(.reply(owner, serial, [.array(list)])))
-}
-
-private func getCalls(_ modem: String, _ serial: UInt32, _ calls: [(String, String)], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    let list = calls.map { BusValue.structure([.objectPath($0.0), props(["State": .string($0.1), "LineIdentification": .string("+15559999")])]) }
-    return (BusMethodCall(destination: Ofono.service, path: modem, interface: Ofono.voiceCallManager, member: "GetCalls"),
-            .success(.reply(owner, serial, [.array(list)])))
-}
 
 private func ofonoState(_ serial: UInt32, _ path: String, _ state: String, owner: String = ofonoOwner) -> BusMessage {
     .signal(owner, serial, path, Ofono.voiceCall, "PropertyChanged", [.string("State"), .variant(.string(state))])
@@ -57,25 +25,6 @@ private func ofonoCallAdded(_ serial: UInt32, _ path: String, _ state: String) -
 private func ofonoInterfaces(_ serial: UInt32, _ interfaces: String..., owner: String = ofonoOwner) -> BusMessage {
     .signal(owner, serial, phonesim, Ofono.modem, "PropertyChanged", [.string("Interfaces"), .variant(.array(interfaces.map(BusValue.string)))])
 }
-
-private let allOfono = ["org.ofono.SimManager", Ofono.voiceCallManager, "org.ofono.CallSettings"]
-
-private enum Shape { case ringing, connected, held, ended }
-
-/// A call's snapshot; an ended call that had connected says so (`hasConnected` stays true).
-private func snapshot(_ id: String, _ shape: Shape, outgoing: Bool = false, hadConnected: Bool = false) -> CallSnapshot {
-    CallSnapshot(
-        id: CallID(id),
-        isOutgoing: outgoing,
-        hasConnected: shape == .connected || shape == .held || hadConnected,
-        isOnHold: shape == .held,
-        hasEnded: shape == .ended
-    )
-}
-
-private func changes(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.changes(calls)) }
-
-private func complete(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.complete(calls)) }
 
 @Suite("Telephony: oFono mapping", .nothingLeftScheduled)
 struct OfonoMappingTests {

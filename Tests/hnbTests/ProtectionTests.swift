@@ -168,13 +168,3 @@ struct ProtectionTests {
         #expect(h.renderer.current == nil)
     }
 }
-
-/// Protections kept by the threads of ``ProtectionTests/rule18_fromOtherThreads()``.
-///
-/// `@unchecked Sendable`: `items` is only touched under `lock`.
-private final class ProtectionBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [CallMonitorProtection] = []
-    func append(_ item: CallMonitorProtection) { lock.withLock { items.append(item) } }
-    var all: [CallMonitorProtection] { lock.withLock { items } }
-}

@@ -10,23 +10,6 @@ import hnbTesting
 
 private let phonesim = "/phonesim"
 
-private enum Shape { case ringing, connected, held, ended }
-
-/// A call's snapshot; an ended call that had connected says so (`hasConnected` stays true).
-private func snapshot(_ id: String, _ shape: Shape, outgoing: Bool = false, hadConnected: Bool = false) -> CallSnapshot {
-    CallSnapshot(
-        id: CallID(id),
-        isOutgoing: outgoing,
-        hasConnected: shape == .connected || shape == .held || hadConnected,
-        isOnHold: shape == .held,
-        hasEnded: shape == .ended
-    )
-}
-
-private func changes(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.changes(calls)) }
-
-private func complete(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.complete(calls)) }
-
 /// A bus that answers from a recording made with `CALLMONITOR_DBUS_RECORD` against the real
 /// daemons (Tests/TelephonyE2E/Recordings): each method call must be the next one recorded.
 final class ReplayBus: TelephonyBus {

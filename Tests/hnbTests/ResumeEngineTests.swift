@@ -5,8 +5,6 @@ import Testing
 @testable import hnb
 @testable import hnbTesting
 
-private let s = MonitorEngine.second
-
 /// The engine of the recording up to the suspension: terminate 10 from 0, call A rings at 1
 /// (the event begins in the foreground), the app leaves the foreground at 3.
 private func suspendedTerminateEngine(seconds: Int32 = 10, flow: CallMonitorFlow = .terminate) -> MonitorEngine {
@@ -15,14 +13,6 @@ private func suspendedTerminateEngine(seconds: Int32 = 10, flow: CallMonitorFlow
     _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 1 * s)
     _ = engine.handle(.appState(isForeground: false), now: 3 * s)
     return engine
-}
-
-/// The outcome of the event that began at 1 with 10 seconds, ending `ending` at `endedAt`.
-private func outcome(_ ending: CallMonitorOutcomeEnding, endedAt: Int64, lowest: Int32, flow: CallMonitorFlow = .terminate) -> MonitorEngine.Action {
-    .outcome(.engine(
-        ending: ending, flow: flow, total: 10, startedAt: 1 * s, endedAt: endedAt, lowestRemaining: lowest, wasScreenCaptured: false,
-        presentations: [.init(surface: .builtInDialog, at: 1 * s, remaining: 10)]
-    ))
 }
 
 private let callA = CallSnapshot(id: CallID("A"))

@@ -5,16 +5,6 @@ import Testing
 @testable import hnb
 @testable import hnbTesting
 
-private let s = MonitorEngine.second
-
-/// The outcome of the event that began at 1 with 10 seconds, ending `ending` at `endedAt`.
-private func outcome(_ ending: CallMonitorOutcomeEnding, endedAt: Int64, lowest: Int32, flow: CallMonitorFlow = .terminate) -> MonitorEngine.Action {
-    .outcome(.engine(
-        ending: ending, flow: flow, total: 10, startedAt: 1 * s, endedAt: endedAt, lowestRemaining: lowest, wasScreenCaptured: false,
-        presentations: [.init(surface: .builtInDialog, at: 1 * s, remaining: 10)]
-    ))
-}
-
 @MainActor
 @Suite("Issue 37 through the facade: the suspension race in both orders and both flows", .nothingLeftScheduled)
 struct ResumeFacadeTests {

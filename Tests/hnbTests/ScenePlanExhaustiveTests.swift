@@ -4,22 +4,6 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private typealias Scene = ScenePlan.Scene
-
-private typealias Drawn = ScenePlan.Drawn
-
-private let w1 = ScenePlan.WindowID(raw: 1)
-
-private let w2 = ScenePlan.WindowID(raw: 2)
-
-private func terminate(_ remaining: Int32) -> SecurityAlert {
-    SecurityAlert(flow: .terminate, remaining: remaining, strings: .english)
-}
-
-private func drawn(_ windows: [String: ScenePlan.WindowKind], _ alert: SecurityAlert?, onScreen: Bool = true, restoreKey: ScenePlan.WindowID? = nil) -> Drawn {
-    Drawn(windows: windows, alert: alert, alertOnScreen: onScreen, restoreKey: restoreKey)
-}
-
 /// Every combination of three scenes (absent, or a role, an activation state and a key window
 /// each) and of what is drawn (no window, a cover or the alert in each, at most one alert), with
 /// and without a dialog wanted: the plan's steps, carried out on what is drawn, give exactly the

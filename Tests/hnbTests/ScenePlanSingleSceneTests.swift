@@ -4,28 +4,8 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private typealias Scene = ScenePlan.Scene
-
-private typealias Drawn = ScenePlan.Drawn
-
-private let w1 = ScenePlan.WindowID(raw: 1)
-
-private let w3 = ScenePlan.WindowID(raw: 3)
-
 private func active(_ id: String, key: Scene.KeyWindow? = nil) -> Scene {
     Scene(id: id, activation: .foregroundActive, keyWindow: key)
-}
-
-private func terminate(_ remaining: Int32) -> SecurityAlert {
-    SecurityAlert(flow: .terminate, remaining: remaining, strings: .english)
-}
-
-private func acknowledge(_ remaining: Int32) -> SecurityAlert {
-    SecurityAlert(flow: .acknowledge, remaining: remaining, strings: .english)
-}
-
-private func drawn(_ windows: [String: ScenePlan.WindowKind], _ alert: SecurityAlert?, onScreen: Bool = true, restoreKey: ScenePlan.WindowID? = nil) -> Drawn {
-    Drawn(windows: windows, alert: alert, alertOnScreen: onScreen, restoreKey: restoreKey)
 }
 
 @Suite("Scene plan: one window", .nothingLeftScheduled)

@@ -8,74 +8,9 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private let dbus = "org.freedesktop.DBus"
-
-private let mmOwner = ":1.20"
-
 private let ofonoOwner = ":1.9"
 
 private let phonesim = "/phonesim"
-
-private let voicecall1 = "/phonesim/voicecall01"
-
-/// An `a{sv}`.
-private func props(_ entries: KeyValuePairs<String, BusValue>) -> BusValue {
-    .dictionary(entries.map { .init(key: .string($0.key), value: .variant($0.value)) })
-}
-
-/// An `a{sa{sv}}` (interfaces and their properties) or `a{oa{sa{sv}}}` (objects).
-private func nested(_ entries: KeyValuePairs<String, BusValue>, paths: Bool = false) -> BusValue {
-    .dictionary(entries.map { .init(key: paths ? .objectPath($0.key) : .string($0.key), value: $0.value) })
-}
-
-private func paths(_ list: String...) -> BusValue { .array(list.map(BusValue.objectPath)) }
-
-private func nameHasOwner(_ name: String, _ owned: Bool) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    (BusMethodCall(destination: dbus, path: "/org/freedesktop/DBus", interface: dbus, member: "NameHasOwner", arguments: [name]),
-     .success(.reply(dbus, 5, [.bool(owned)])))
-}
-
-private func nameOwnerChanged(_ serial: UInt32, _ name: String, _ old: String, _ new: String) -> BusMessage {
-    .signal(dbus, serial, "/org/freedesktop/DBus", dbus, "NameOwnerChanged", [.string(name), .string(old), .string(new)])
-}
-
-private func managedObjects(_ serial: UInt32, _ objects: BusValue, owner: String = mmOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    (BusMethodCall(destination: MM.service, path: MM.root, interface: MM.objectManager, member: "GetManagedObjects"),
-     .success(.reply(owner, serial, [objects])))
-}
-
-private func getModems(_ serial: UInt32, _ modems: [(String, [String])], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    let list = modems.map { modem in
-        BusValue.structure([.objectPath(modem.0), props(["Powered": .bool(true), "Interfaces": .array(modem.1.map(BusValue.string))])])
-    }
-    return (BusMethodCall(destination: Ofono.service, path: "/", interface: Ofono.manager, member: "GetModems"),
-            .success(.reply(owner, serial, [.array(list)])))
-}
-
-private func getCalls(_ modem: String, _ serial: UInt32, _ calls: [(String, String)], owner: String = ofonoOwner) -> (BusMethodCall, Result<BusMessage, Telephony.Error>) {
-    let list = calls.map { BusValue.structure([.objectPath($0.0), props(["State": .string($0.1), "LineIdentification": .string("+15559999")])]) }
-    return (BusMethodCall(destination: Ofono.service, path: modem, interface: Ofono.voiceCallManager, member: "GetCalls"),
-            .success(.reply(owner, serial, [.array(list)])))
-}
-
-private let allOfono = ["org.ofono.SimManager", Ofono.voiceCallManager, "org.ofono.CallSettings"]
-
-private enum Shape { case ringing, connected, held, ended }
-
-/// A call's snapshot; an ended call that had connected says so (`hasConnected` stays true).
-private func snapshot(_ id: String, _ shape: Shape, outgoing: Bool = false, hadConnected: Bool = false) -> CallSnapshot {
-    CallSnapshot(
-        id: CallID(id),
-        isOutgoing: outgoing,
-        hasConnected: shape == .connected || shape == .held || hadConnected,
-        isOnHold: shape == .held,
-        hasEnded: shape == .ended
-    )
-}
-
-private func changes(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.changes(calls)) }
-
-private func complete(_ calls: CallSnapshot...) -> TelephonyOutput { .deliver(.complete(calls)) }
 
 @Suite("Telephony: choosing the daemon", .nothingLeftScheduled)
 struct TelephonyChoiceTests {

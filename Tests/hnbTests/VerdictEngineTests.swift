@@ -5,21 +5,6 @@ import Testing
 @testable import hnb
 import hnbTesting
 
-private let second = MonitorEngine.second
-
-/// A call that is live and connected.
-private func live(_ id: String) -> CallSnapshot { CallSnapshot(id: CallID(id), hasConnected: true) }
-
-/// A verifier the engine tests hand over; the engine only passes it on (it never asks it).
-private final class SilentVerifier: CallVerifying {
-    func ask(_ answer: @escaping @Sendable (CallMonitorCallVerdict) -> Void) {}
-}
-
-/// The command that sets a verifier (`true`) or removes it (`false`).
-private func verifier(_ isSet: Bool) -> MonitorEngine.Input {
-    .setCallVerifier(isSet ? VerifierBox(verifier: SilentVerifier()) : nil)
-}
-
 /// The action that hands it to the core's asker, first in the step.
 private func installs(_ isSet: Bool) -> MonitorEngine.Action {
     .install(.verifier(isSet ? VerifierBox(verifier: SilentVerifier()) : nil))
