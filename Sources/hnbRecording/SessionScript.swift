@@ -117,6 +117,13 @@ struct SessionScript: Sendable {
         case .policyRejected(let refusal): line = "# policy document refused: \(refusal.reason)"
         case .wallClockChanged: line = "# wall clock changed"
         case .policyWake: line = "# policy switch (nbf or exp): not replayed"
+        // Coaching signals (issue 40): not in the scenario language yet, so comments; a replay
+        // runs without a coaching source from there on.
+        case .coachingSource(let source): line = "# coaching source \(source.map(\.description) ?? "off"): not replayed"
+        case .coachingBudget(let nanoseconds): line = "# coaching budget \(ScenarioWriter.seconds(nanoseconds)): not replayed"
+        case .coachingPolicy(let policy): line = "# coaching policy medium \(policy.medium) high \(policy.high): not replayed"
+        case .coachingAnswered(let request, let answer): line = "# coaching answer \(request) \(answer.level): not replayed"
+        case .coachingBudgetExpired(let request): line = "# coaching budget over \(request): not replayed"
         }
         if let line { lines.append(line.hasPrefix("#") ? line : "\(time) \(line)") }
         return lines
@@ -253,7 +260,7 @@ struct SessionScript: Sendable {
                 line.add("kind", "exit")
                 line.add("code", Int(code))
             case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .refreshCalls, .stopSources, .armExitWatchdog,
-                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy:
+                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy, .askCoaching, .reportCoaching:
                 continue
             }
             lines.append(Self.outputPrefix + line.text)

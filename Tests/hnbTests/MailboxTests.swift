@@ -180,6 +180,11 @@ extension MonitorEngine.Input {
         case .policyRejected(let reason): "policy rejected \(reason)"
         case .wallClockChanged: "clock changed"
         case .policyWake(let run): "policy wake \(run)"
+        case .coachingSource(let source): "coaching source \(source.map(\.description) ?? "nil")"
+        case .coachingBudget(let budget): "coaching budget \(budget)"
+        case .coachingPolicy(let policy): "coaching policy \(policy.medium) \(policy.high)"
+        case .coachingAnswered(let request, let answer): "coaching answer \(request) \(answer.level)"
+        case .coachingBudgetExpired(let request): "coaching budget over \(request)"
         }
     }
 }

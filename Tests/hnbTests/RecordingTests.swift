@@ -366,6 +366,11 @@ struct RecordingTests {
         case .policyRejected: "# policy document refused: rollback"
         case .wallClockChanged: "# wall clock changed"
         case .policyWake: "# policy switch (nbf or exp): not replayed"
+        case .coachingSource: "# coaching source app: not replayed"
+        case .coachingBudget: "# coaching budget 0.5: not replayed"
+        case .coachingPolicy: "# coaching policy medium evaluate high acknowledge 10: not replayed"
+        case .coachingAnswered: "# coaching answer 3 high: not replayed"
+        case .coachingBudgetExpired: "# coaching budget over 3: not replayed"
         }
     }
 
@@ -382,6 +387,8 @@ struct RecordingTests {
             .verdictBudgetExpired(request: 3), .delegateReleased,
             PolicyEngineRig.keys(relax: true), .policyAttributes(["region": "DE", "os": "iOS"]),
             PolicyEngineRig.apply(ver: 4, rules: PolicyEngineRig.killSwitch), .policyRejected(PolicyRefusal(.rollback, "ver: expected 5 or higher (the highest version accepted), got 4")), .wallClockChanged, .policyWake(),
+            .coachingSource(.app), .coachingBudget(500_000_000), .coachingPolicy(.init(medium: .evaluate)),
+            .coachingAnswered(request: 3, .init(level: .high)), .coachingBudgetExpired(request: 3),
         ]
         for input in samples {
             var script = SessionScript(origin: 0)

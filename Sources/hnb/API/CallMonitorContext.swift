@@ -68,15 +68,25 @@ public final class CallMonitorContext: NSObject {
     #endif
     public let detail: String?
 
+    /// The app's id for the operation (a transfer's id, say), which a coaching question carries
+    /// (rule 31; Trust Insights' `requestID`), cleaned and cut as ``detail`` is; `nil` when none
+    /// was given or nothing was left after cleaning. Never drawn.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(operationID)
+    #endif
+    public let operationID: String?
+
     /// A context of `kind` with the app's `detail`, cleaned before it is stored.
     ///
     /// - Parameters:
     ///   - kind: What the screen is about.
     ///   - detail: One sentence in the user's language, such as "You are sending €2,000 to
     ///     M. Mustermann."; `nil` for none.
-    public init(kind: Kind, detail: String? = nil) {
+    ///   - operationID: The app's id for the operation, for coaching sources (rule 31); `nil` for none.
+    public init(kind: Kind, detail: String? = nil, operationID: String? = nil) {
         self.kind = kind
         self.detail = detail.flatMap(ContextDetail.clean)
+        self.operationID = operationID.flatMap(ContextDetail.clean)
         super.init()
     }
 
@@ -102,17 +112,18 @@ public final class CallMonitorContext: NSObject {
 
     // The header build's stand-in root class has no -isEqual:, -hash or -description to override.
     #if !HNB_OBJC_HEADER
-    /// Two contexts are equal when their kinds and cleaned details are.
+    /// Two contexts are equal when their kinds, cleaned details and operation ids are.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CallMonitorContext else { return false }
-        return kind == other.kind && detail == other.detail
+        return kind == other.kind && detail == other.detail && operationID == other.operationID
     }
 
-    /// A hash of the kind and the detail, consistent with ``isEqual(_:)``.
+    /// A hash of the kind, the detail and the operation id, consistent with ``isEqual(_:)``.
     public override var hash: Int {
         var hasher = Hasher()
         hasher.combine(kind)
         hasher.combine(detail)
+        hasher.combine(operationID)
         return hasher.finalize()
     }
 
@@ -130,7 +141,7 @@ public final class CallMonitorContext: NSObject {
 extension CallMonitorContext: @unchecked Sendable {}
 extension CallMonitorContext: Equatable {
     public static func == (lhs: CallMonitorContext, rhs: CallMonitorContext) -> Bool {
-        lhs.kind == rhs.kind && lhs.detail == rhs.detail
+        lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.operationID == rhs.operationID
     }
 }
 #else

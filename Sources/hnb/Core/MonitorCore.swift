@@ -15,6 +15,8 @@ final class MonitorCore {
     private let policyWakeUp: WakeUpTimer
     private let policies: PolicyDesk
     private let asker: VerdictAsker
+    /// The coaching source and its questions (rules 31 and 33); the facade sets the source here.
+    nonisolated let coaching: CoachingAsker
     private let surfaces: SurfaceDriver
     private let outcomes: OutcomeDesk
     private let exitSequence: ExitSequence
@@ -62,6 +64,7 @@ final class MonitorCore {
         policyWakeUp = WakeUpTimer(scheduler: scheduler, policy: true, deliver: submit)
         policies = PolicyDesk(port: policyPort)
         asker = VerdictAsker(scheduler: scheduler, deliver: submit, post: post)
+        coaching = CoachingAsker(scheduler: scheduler, deliver: submit, post: post)
         surfaces = SurfaceDriver(dialog: dialog, now: { scheduler.now }) { submit(.delegateReleased) }
         self.wallClock = wallClock
         outcomes = OutcomeDesk(feed: outcomeFeed)
@@ -140,6 +143,8 @@ final class MonitorCore {
         case .armExitWatchdog(let code): exitSequence.armWatchdog(code: code)
         case .ask(let request, let budgetEndsAt): asker.ask(request: request, budgetEndsAt: budgetEndsAt)
         case .cancelAsk: asker.cancel()
+        case .askCoaching(let question, let budgetEndsAt): coaching.ask(question, budgetEndsAt: budgetEndsAt)
+        case .reportCoaching(let request, let status): coaching.report(request: request, status)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         case .schedulePolicyWake(let deadline): policyWakeUp.schedule(at: deadline)

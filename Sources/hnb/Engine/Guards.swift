@@ -49,6 +49,9 @@ extension MonitorEngine {
         /// What its screen is about, shown in the dialog while its policy is the one in force
         /// (rule 29).
         let context: CallMonitorContext?
+        /// The acknowledge policy its coaching answers added (rule 32), the strictest of them;
+        /// changed only by ``Guards/addCoaching(_:to:)``.
+        fileprivate(set) var coaching: MonitorPolicy?
     }
 
     /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
@@ -95,6 +98,9 @@ extension MonitorEngine {
         /// Whether the document's rule decided the policy in force (the code alone would give
         /// another): what an event records as its policy's source.
         private(set) var inForceIsRemote = false
+        /// The strictest coaching warning acknowledged while no call was live (rule 32): it covers
+        /// that policy and any no stricter until no protection has a coaching policy any more.
+        private(set) var noticeAcknowledged: MonitorPolicy?
 
         /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
         /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
@@ -121,6 +127,45 @@ extension MonitorEngine {
             guard !isOpen(id) else { return false }
             protections.append(Protection(id: id, policy: policy, name: name, context: context))
             return recompute()
+        }
+
+        /// Protection `id`, when it is open.
+        func protection(_ id: UInt64) -> Protection? { protections.first { $0.id == id } }
+
+        /// Rule 32: a coaching answer adds `policy` (an acknowledge policy) to protection `id`,
+        /// the stricter of it and what its earlier answers added; returns whether the policy in
+        /// force changed (rule 18). Nothing for a protection that is not open.
+        mutating func addCoaching(_ policy: MonitorPolicy, to id: UInt64) -> Bool {
+            guard let index = protections.firstIndex(where: { $0.id == id }) else { return false }
+            protections[index].coaching = MonitorPolicy.strictest(protections[index].coaching, policy)
+            return recompute()
+        }
+
+        /// Rule 32: the strictest coaching policy of the open protections.
+        var notice: MonitorPolicy? {
+            protections.reduce(nil) { MonitorPolicy.strictest($0, $1.coaching) }
+        }
+
+        /// Rule 32: the coaching warning due with no call live: ``notice`` unless an
+        /// acknowledgement covers it.
+        var noticeDue: MonitorPolicy? {
+            guard let notice else { return nil }
+            if let noticeAcknowledged, noticeAcknowledged.isAtLeastAsStrict(as: notice) { return nil }
+            return notice
+        }
+
+        /// Rule 29 for a coaching warning: the context of the protection begun last among those
+        /// whose coaching policy is ``notice``.
+        var noticeContext: CallMonitorContext? {
+            guard let notice else { return nil }
+            return protections.last { $0.coaching == notice }?.context
+        }
+
+        /// Rule 32: an acknowledge warning was acknowledged under `policy` while a coaching policy
+        /// was set: it covers that coaching warning and any no stricter.
+        mutating func acknowledgeNotice(under policy: MonitorPolicy) {
+            guard notice != nil else { return }
+            noticeAcknowledged = MonitorPolicy.strictest(noticeAcknowledged, policy)
         }
 
         /// Sets (or with `nil` removes) the document's rule in force (rule 26).
@@ -178,6 +223,8 @@ extension MonitorEngine {
 
         /// Makes `inForce` the strictest policy set; returns whether it changed.
         private mutating func recompute() -> Bool {
+            // Rule 32: an acknowledged coaching warning lasts while some protection has a coaching policy.
+            if noticeAcknowledged != nil, notice == nil { noticeAcknowledged = nil }
             let strictest = strictest(through: overlay)
             // Rule 26: the document's rule, when one is in force, reads each policy first.
             inForceIsRemote = overlay != nil && strictest != self.strictest(through: nil)
@@ -189,8 +236,8 @@ extension MonitorEngine {
         /// `protection`'s policy as it counts now: the code's, read through the document's rule
         /// for its screen when one is in force (issue 28).
         private func policy(of protection: Protection) -> MonitorPolicy? {
-            guard let overlay else { return protection.policy }
-            return overlay.combine(protection.policy, overlay.settings.screen(protection.name))
+            guard let overlay else { return MonitorPolicy.strictest(protection.policy, protection.coaching) }
+            return MonitorPolicy.strictest(overlay.combine(protection.policy, overlay.settings.screen(protection.name)), protection.coaching)
         }
 
         /// The strictest policy set, each read through `overlay` (issue 28).
@@ -201,6 +248,9 @@ extension MonitorEngine {
             var strictest = read(appWide?.policy, overlay?.settings.appWide ?? .code)
             for protection in protections {
                 strictest = MonitorPolicy.strictest(strictest, read(protection.policy, overlay?.settings.screen(protection.name) ?? .code))
+                // Rule 32: a coaching answer's policy is one more among them, never read through
+                // the document: it can only make the one in force stricter.
+                strictest = MonitorPolicy.strictest(strictest, protection.coaching)
             }
             // Rule 25: one more policy among the others, so it can only make the one in force
             // stricter, never weaker. Open only while monitoring (the engine's condition says so).

@@ -8,7 +8,8 @@ extension MonitorEngine {
     /// began in this step was presented with the context already.
     mutating func followContext(into actions: inout [Action]) {
         guard phase == .on, let event = shownEvent else { return }
-        let context = guards.context
+        // Rule 32: a coaching warning shows the context of the protection whose answer it is.
+        let context = event.isCoachingWarning ? guards.noticeContext : guards.context
         guard context != event.context else { return }
         changeShownEvent { $0?.show(context) }
         actions.append(scene(.context))

@@ -68,13 +68,17 @@ extension MonitorEngine {
         private(set) var context: CallMonitorContext?
         /// Where the policy came from (issue 28): the code, or the document that decided it.
         let policySource: CallMonitorOutcome.PolicySource
+        /// Whether a coaching answer began it with no call live (rule 32): an acknowledge warning
+        /// that ends when a call becomes live, and that the verifier is not asked about.
+        let isCoachingWarning: Bool
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(
             _ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool,
-            context: CallMonitorContext? = nil, policySource: CallMonitorOutcome.PolicySource = .code
+            context: CallMonitorContext? = nil, policySource: CallMonitorOutcome.PolicySource = .code, isCoachingWarning: Bool = false
         ) {
             self.context = context
+            self.isCoachingWarning = isCoachingWarning
             self.policySource = policySource
             flow = policy.flow
             total = policy.seconds

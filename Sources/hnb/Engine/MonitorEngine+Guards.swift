@@ -32,11 +32,15 @@ extension MonitorEngine {
     ) {
         guard !guards.isOpen(id) else { return }
         let changed = guards.openProtection(id, policy, named: name, context: context)
+        // Rule 31: asked about at the step's end.
+        coaching.noteOpened(id)
         policySet(inForceChanged: changed, isForeground: foreground, owner: owner, now: now, into: &actions)
     }
 
     mutating func endProtection(_ id: UInt64, now: Int64, into actions: inout [Action]) {
         guard let changed = guards.closeProtection(id) else { return }
+        // Rule 33: its questions were not needed.
+        coachingProtectionEnded(id, into: &actions)
         policyRemoved(inForceChanged: changed, now: now, into: &actions)
     }
 

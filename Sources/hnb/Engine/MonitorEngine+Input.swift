@@ -70,6 +70,13 @@ extension MonitorEngine {
         case policyRejected(PolicyRefusal)
         /// The wall clock was changed (the simulator's `clock`): the rule in force is chosen again.
         case wallClockChanged
+        /// The app set a coaching source of this kind, or removed it with `nil` (rule 31); the
+        /// source itself stays in the core.
+        case coachingSource(CallMonitor.CoachingSource?)
+        /// The coaching budget, in nanoseconds, already clamped (rule 31); from the next question.
+        case coachingBudget(Int64)
+        /// The code's coaching policy, its seconds already clamped (rule 32).
+        case coachingPolicy(CallMonitor.CoachingPolicy)
 
         // MARK: From the ports
 
@@ -89,6 +96,11 @@ extension MonitorEngine {
         case verdictArrived(request: UInt64, CallMonitorCallVerdict)
         /// The budget of question `request` ran out (rule 23).
         case verdictBudgetExpired(request: UInt64)
+        /// The coaching source answered question `request` (rule 31), from any thread, any number
+        /// of times; only the first answer to an open question counts.
+        case coachingAnswered(request: UInt64, CallMonitor.CoachingAnswer)
+        /// The budget of coaching question `request` ran out (rule 33).
+        case coachingBudgetExpired(request: UInt64)
         /// The delegate set turned out released (rule 13: a change of delegate to none). The core
         /// also sends it to itself when it finds the release while carrying out an action, so
         /// that the engine hears of it once the actions in progress are done.
@@ -136,6 +148,7 @@ extension MonitorEngine {
         case callDetection, delegate, callback, strings, beforeForceExit, outcomeHandler, refusesAcknowledgementWhileScreenCaptured,
              screenCaptureEscalation
         case callVerifier, callVerifierBudget
+        case coachingSource, coachingBudget, coachingPolicy
         case policyKeys, policyAttributes
     }
 }
@@ -157,7 +170,11 @@ extension MonitorEngine.Input {
         case .screenCaptureEscalation: .screenCaptureEscalation
         case .policyKeys: .policyKeys
         case .policyAttributes: .policyAttributes
-        case .start, .observe, .stop, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction, .calls, .appState,
+        case .coachingSource: .coachingSource
+        case .coachingBudget: .coachingBudget
+        case .coachingPolicy: .coachingPolicy
+        case .coachingAnswered, .coachingBudgetExpired,
+             .start, .observe, .stop, .beginProtection, .endProtection, .exempt, .removeExemption, .userAction, .calls, .appState,
              .screenCapture, .wake, .verdictArrived, .verdictBudgetExpired, .delegateReleased, .applyPolicy,
              .policyRejected, .wallClockChanged, .policyWake:
             nil

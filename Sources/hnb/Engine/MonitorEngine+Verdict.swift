@@ -109,7 +109,8 @@ extension MonitorEngine {
     /// is on screen asks again (the verdict shown stays until the new answer or the budget's end);
     /// an event that ended, or an exit, closes the open question.
     mutating func followVerdict(now: Int64, into actions: inout [Action]) {
-        let event = phase == .on ? shownEvent : nil
+        // Rule 32: a coaching warning has no call to ask about.
+        let event = phase == .on && shownEvent?.isCoachingWarning != true ? shownEvent : nil
         // A question about an event that is over (ended, replaced, or the exit) is closed; a new
         // event asks its own.
         if let open = verdicts.open, open.event != event?.id {

@@ -91,6 +91,12 @@ extension MonitorEngine {
         case ask(request: UInt64, budgetEndsAt: Int64)
         /// Drop the budget timer of the question in flight (answered, or its event is over).
         case cancelAsk
+        /// Ask the coaching source `question` (rule 31) and wake the engine with
+        /// `coachingBudgetExpired(request: question.id)` at `budgetEndsAt`. Touches no other timer.
+        case askCoaching(CallMonitor.CoachingQuestion, budgetEndsAt: Int64)
+        /// Question `request` is decided (rule 33): drop its budget timer and hand `status` to the
+        /// source that was asked, once.
+        case reportCoaching(request: UInt64, CallMonitor.CoachingConsumption)
         /// Give the part that uses it what the app handed over with a setting (its delegate, a
         /// closure, its verifier, the dialog's texts); always first among the step's actions, so
         /// the rest of the step already uses it.

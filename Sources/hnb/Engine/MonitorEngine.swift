@@ -60,7 +60,7 @@ package struct MonitorEngine: Sendable {
     /// other files reach the session's parts through ``calls`` and ``shownEvent``.
     private var state: State = .off
     // Stored state outside the session. Every stored property below is `private` or `private(set)`
-    // (only this file changes it) but four: `guards`, `verdicts`, `remote` and `freshness` stay internal,
+    // (only this file changes it) but five: `guards`, `verdicts`, `coaching`, `remote` and `freshness` stay internal,
     // because the steps in the other MonitorEngine+*.swift files call their mutating methods,
     // and Swift's `private(set)` is scoped to the file (a mutating call needs the setter). They
     // are sealed one level down instead: each of their own fields is `private(set)`, changed only
@@ -90,6 +90,9 @@ package struct MonitorEngine: Sendable {
     /// The verifier and its question (rule 23); the verdict itself is the event's. Never read by
     /// the countdown, the exit or an ending.
     var verdicts = VerdictState()
+    /// The coaching source's kind, policy and questions (rules 31 to 33); what an answer adds is
+    /// in ``guards``.
+    var coaching = CoachingState()
     /// The wall clock as the core read it for this step (``handle(_:now:wallClock:)``): stamped
     /// on an event that begins and on an outcome, for logs (rule 16); nothing is decided by it. In
     /// seconds since the reference date, which `Date` round-trips exactly (a stored `Date`, a
@@ -292,6 +295,16 @@ package struct MonitorEngine: Sendable {
         case .verdictBudgetExpired(let request):
             guard isMonitoring else { return [] }
             verdictBudgetExpired(request: request, now: now, into: &actions)
+        case .coachingSource(let source):
+            setCoachingSource(source, into: &actions)
+        case .coachingBudget(let budget):
+            coaching.setBudget(budget)
+        case .coachingPolicy(let policy):
+            coaching.setPolicy(policy)
+        case .coachingAnswered(let request, let answer):
+            coachingAnswered(request: request, answer, now: now, into: &actions)
+        case .coachingBudgetExpired(let request):
+            coachingBudgetExpired(request: request, into: &actions)
         case .screenCaptureEscalation(let policy, let owner):
             // Rule 25: set, it monitors like a protection, so it starts as a protection does.
             guard let foreground = sense(sensors, now: now, into: &actions) else { return actions }
@@ -317,11 +330,15 @@ package struct MonitorEngine: Sendable {
         return actions
     }
 
-    /// What every step ends with, after its own actions: rule 29, the event on screen shows the
-    /// context now chosen; rule 23, ask, or close the question (MonitorEngine+Verdict.swift).
+    /// What every step ends with, after its own actions: rule 32, with no call live the coaching
+    /// warning due is the one shown; rule 29, the event on screen shows the context now chosen;
+    /// rule 23, ask, or close the question (MonitorEngine+Verdict.swift); rule 31, ask the
+    /// coaching source about a protection opened in the step (MonitorEngine+Coaching.swift).
     mutating func endStep(now: Int64, into actions: inout [Action]) {
+        followNotice(now: now, into: &actions)
         followContext(into: &actions)
         followVerdict(now: now, into: &actions)
+        followCoaching(now: now, into: &actions)
     }
 
     /// After the exit (rule 5) no step runs: nothing is decided, shown or scheduled again. Two
@@ -359,7 +376,8 @@ package struct MonitorEngine: Sendable {
             return actions
         case .stop, .endProtection, .exempt, .removeExemption, .callDetection, .calls, .appState, .wake, .userAction, .screenCapture,
              .refusesAcknowledgementWhileScreenCaptured, .verdictBudget, .verdictArrived, .verdictBudgetExpired, .policyKeys,
-             .policyAttributes, .applyPolicy, .wallClockChanged, .policyWake:
+             .policyAttributes, .applyPolicy, .wallClockChanged, .policyWake, .coachingSource, .coachingBudget, .coachingPolicy,
+             .coachingAnswered, .coachingBudgetExpired:
             return []
         }
     }
@@ -403,7 +421,10 @@ package struct MonitorEngine: Sendable {
         case .acknowledge:
             // Rule 6 as changed by issue 19: the acknowledgement covers the calls live now,
             // under this policy and any policy no stricter; a later call warns again.
-            guards.acknowledge(calls, under: MonitorPolicy(flow: event.flow, requestedSeconds: event.total))
+            let policy = MonitorPolicy(flow: event.flow, requestedSeconds: event.total)
+            guards.acknowledge(calls, under: policy)
+            // Rule 32: and the coaching warning under it, which with no call live is this one.
+            guards.acknowledgeNotice(under: policy)
             endEvent(.acknowledged, now: now, into: &actions)
         }
     }
@@ -438,6 +459,8 @@ package struct MonitorEngine: Sendable {
     /// cannot restart a countdown (rule 21).
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
         endEvent(ending, now: now, into: &actions)
+        // Rule 33: no protection is left to ask about.
+        closeAllCoaching(into: &actions)
         // The session was live until now as far as anyone will know: following is silent.
         if calls.settled != .idle { lastLiveAt = now }
         guards.monitoringStopped()
@@ -498,6 +521,9 @@ package struct MonitorEngine: Sendable {
     /// begins in the background too, since that deadline runs on there (the background pauses
     /// nothing): so no change of policy in the background can postpone or drop the exit.
     mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
+        // Rule 32: a call that becomes live ends the coaching warning; its policy is among rule
+        // 18's now, so the call's event begins under the stricter at once.
+        if calls.settled != .idle, shownEvent?.isCoachingWarning == true { endEvent(.policyChanged, now: now, into: &actions) }
         guard phase == .on, let policy = guards.inForce, calls.settled != .idle, shownEvent == nil,
               isForeground || (policy.flow == .terminate && guards.terminateDeadline != nil),
               !guards.acknowledgementCovers(calls, under: policy) else { return }
@@ -516,6 +542,22 @@ package struct MonitorEngine: Sendable {
         }
         let elapsedSeconds = Event.countdown(event.total, from: origin, at: now).elapsedSeconds
         actions.append(.schedule(at: event.nextWakeUp(afterElapsedSeconds: elapsedSeconds)))
+    }
+
+    /// Rule 32: with no call live, in the foreground, the coaching warning due begins: an
+    /// acknowledge event (coaching policies are acknowledge only), so it never exits. Returns
+    /// whether it began.
+    mutating func beginCoachingWarningIfDue(now: Int64, into actions: inout [Action]) -> Bool {
+        guard phase == .on, calls.settled == .idle, shownEvent == nil, isForeground, let policy = guards.noticeDue,
+              policy.flow == .acknowledge else { return false }
+        let event = Event(
+            policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
+            context: guards.noticeContext, isCoachingWarning: true
+        )
+        changeShownEvent { $0 = event }
+        present(now: now, into: &actions)
+        actions.append(.schedule(at: event.nextWakeUp(afterElapsedSeconds: 0)))
+        return true
     }
 
     /// Rule 13: when the delegate changes during an event, the old surface is dismissed and the
@@ -577,11 +619,14 @@ package struct MonitorEngine: Sendable {
         actions.append(.cancelWakeUp)
         actions.append(.stopSources(callSource: guards.detectionEnabled))
         // Rule 16: the record comes before the exit, so the app can keep it. App code runs from
-        // there to the exit (the outcome handler, the before-exit hook), so the watchdog that
-        // keeps it from holding the exit back starts before the first of them; they share it.
-        if outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
+        // there to the exit (a coaching report, the outcome handler, the before-exit hook), so the
+        // watchdog that keeps it from holding the exit back starts before the first of them; they
+        // share it. Rule 33: every undecided coaching question is reported before the exit.
+        let reports = coachingUndecided
+        if reports || outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
+        closeAllCoaching(into: &actions)
         actions.append(.outcome(event.outcome(.forceExit, now: now, wallClock: wallClock)))
-        if !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
+        if !reports && !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
         state = .exited(calls.settled)
         actions.append(.exit(code: code))
     }

@@ -1,0 +1,67 @@
+// The coaching source's questions (rules 31 and 33): asked when the engine says so, each with its
+// own budget timer (several protections can be asked about at once), and each reported once to
+// the source that was asked. Decides nothing: the engine says when to ask and what to report.
+
+/// A coaching source as the core asks it: the app's closure (``CallMonitor/setCoachingSource(_:report:)``),
+/// its Objective-C block, or a source of another product (the Trust Insights adapter, to come).
+protocol CoachingSourcing: AnyObject, Sendable {
+    /// Which kind of source this is (the engine records it).
+    var kind: CallMonitor.CoachingSource { get }
+    /// Asks `question`, off the main thread; `answer` may be called from any thread, any number
+    /// of times (the engine counts the first one within the budget).
+    func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void)
+    /// The status the engine decided for `question` (rule 33), on the main thread, once.
+    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption)
+}
+
+/// Asks the coaching source and times each question's budget.
+@MainActor
+final class CoachingAsker {
+    /// A question asked and not yet reported.
+    private struct InFlight {
+        let question: CallMonitor.CoachingQuestion
+        /// The source asked; the report goes to it even when the app set another since.
+        let source: (any CoachingSourcing)?
+        let budget: any ScheduledWork
+    }
+
+    private let scheduler: any MonitorScheduler
+    /// Hands the budget's end to the core on the main actor.
+    private let deliver: @MainActor (MonitorEngine.Input) -> Void
+    /// Hands an answer to the core from whatever thread the source answers on.
+    private let post: @Sendable (MonitorEngine.Input) -> Void
+    /// The source set by the facade, from any thread; read when a question is asked.
+    nonisolated let source = Locked<(any CoachingSourcing)?>(nil)
+    private var inFlight: [UInt64: InFlight] = [:]
+
+    nonisolated init(
+        scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void,
+        post: @escaping @Sendable (MonitorEngine.Input) -> Void
+    ) {
+        self.scheduler = scheduler
+        self.deliver = deliver
+        self.post = post
+    }
+
+    /// Asks `question` and reports its budget's end at `budgetEndsAt`.
+    func ask(_ question: CallMonitor.CoachingQuestion, budgetEndsAt: Int64) {
+        let request = question.id
+        let deliver = self.deliver
+        let budget = scheduler.schedule(at: budgetEndsAt) {
+            deliver(.coachingBudgetExpired(request: request))
+        }
+        let source = self.source.value
+        inFlight[request] = InFlight(question: question, source: source, budget: budget)
+        let post = self.post
+        source?.ask(question) { answer in
+            post(.coachingAnswered(request: request, answer))
+        }
+    }
+
+    /// Question `request` is decided: its timer goes, and the source asked hears `status`.
+    func report(request: UInt64, _ status: CallMonitor.CoachingConsumption) {
+        guard let flight = inFlight.removeValue(forKey: request) else { return }
+        flight.budget.cancel()
+        flight.source?.report(flight.question, status)
+    }
+}

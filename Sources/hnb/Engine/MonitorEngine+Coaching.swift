@@ -1,0 +1,199 @@
+// Coaching signals (issue 40; rules 31 to 33): when the coaching source is asked, which answer
+// counts, what it adds to the protection's policies, and the one consumption status each question
+// ends with. Pure, like the rest of the engine.
+//
+// An answer only ever adds an acknowledge policy to its protection (Guards.swift folds it into the
+// policies of rule 18, and into the coaching warning's policy when no call is live), so no answer,
+// early, late, twice or never, can shorten a countdown, turn terminate into acknowledge, remove a
+// warning or exit. The source itself lives in the core (Core/CoachingAsker.swift): the engine only
+// knows whether one is set and of which kind.
+
+extension MonitorEngine {
+    /// The coaching source, its policy and its questions (rules 31 and 33). Every field is
+    /// read-only outside this type, so a request number is never handed out twice and a question is
+    /// closed (and reported) once.
+    struct CoachingState: Sendable {
+        /// A question asked about an open protection and not yet decided.
+        struct Question: Sendable, Equatable {
+            let request: UInt64
+            /// The ``Protection/id`` it is about.
+            let protection: UInt64
+        }
+
+        /// The kind of source set, `nil` when none is: then nothing is asked.
+        private(set) var source: CallMonitor.CoachingSource?
+        /// How long a question may take, in nanoseconds, clamped before it reaches the engine
+        /// (`CallMonitor.verifierBudgetSeconds(clamping:)`, the verifier's one clamp).
+        private(set) var budget: Int64 = MonitorEngine.defaultVerdictBudget
+        /// The code's coaching policy, the same for every protection until the remote policy's
+        /// member (rule 35) plugs in through ``MonitorEngine/coachingPolicy(for:)``.
+        private(set) var policy = CallMonitor.CoachingPolicy()
+        /// The last request number handed out; each question gets the next one.
+        private(set) var lastRequest: UInt64 = 0
+        /// Protections opened in this step: asked about at its end (``MonitorEngine/followCoaching(now:into:)``).
+        private(set) var opened: [UInt64] = []
+        /// Questions waiting for their answer.
+        private(set) var open: [Question] = []
+        /// Questions answered with a warning while no call was live and the app was in the
+        /// background: their status waits for the warning to begin or the protection to end.
+        private(set) var waiting: [Question] = []
+
+        mutating func setSource(_ source: CallMonitor.CoachingSource?) { self.source = source }
+        mutating func setBudget(_ nanoseconds: Int64) { budget = nanoseconds }
+        mutating func setPolicy(_ policy: CallMonitor.CoachingPolicy) { self.policy = policy }
+
+        /// Protection `id` opened in this step.
+        mutating func noteOpened(_ id: UInt64) { opened.append(id) }
+
+        /// The protections opened in this step, forgotten as they are read.
+        mutating func takeOpened() -> [UInt64] {
+            defer { opened = [] }
+            return opened
+        }
+
+        /// A new question about `protection`; returns its request number.
+        mutating func ask(about protection: UInt64) -> UInt64 {
+            lastRequest &+= 1
+            open.append(Question(request: lastRequest, protection: protection))
+            return lastRequest
+        }
+
+        /// Takes question `request` out of the open ones; `nil` when it is not open (answered,
+        /// expired, closed, or never asked), so only the first event of a question counts.
+        mutating func take(_ request: UInt64) -> Question? {
+            guard let index = open.firstIndex(where: { $0.request == request }) else { return nil }
+            return open.remove(at: index)
+        }
+
+        /// `question`'s status waits for its warning to begin.
+        mutating func wait(_ question: Question) { waiting.append(question) }
+
+        /// Takes every waiting question (its warning began).
+        mutating func takeWaiting() -> [Question] {
+            defer { waiting = [] }
+            return waiting
+        }
+
+        /// Takes every open question (`waiting` too when `all`) whose protection `protection`
+        /// names, or every one for `nil`; returns their request numbers, asked first first.
+        mutating func close(protection: UInt64? = nil, all: Bool) -> [UInt64] {
+            func matches(_ question: Question) -> Bool { protection == nil || question.protection == protection }
+            var closed = open.filter(matches)
+            open.removeAll(where: matches)
+            if all {
+                closed += waiting.filter(matches)
+                waiting.removeAll(where: matches)
+            }
+            return closed.map(\.request).sorted()
+        }
+    }
+
+    /// The coaching policy of protection `id` (rule 32): the code's. The remote policy's
+    /// `coaching` member (rule 35) is the one place to read a document's setting into.
+    func coachingPolicy(for id: UInt64) -> CallMonitor.CoachingPolicy { coaching.policy }
+
+    // MARK: Inputs
+
+    /// Rule 31: the source was set (its kind) or removed (`nil`). Removing it closes the open
+    /// questions as errors: their answers are ignored from now on.
+    mutating func setCoachingSource(_ source: CallMonitor.CoachingSource?, into actions: inout [Action]) {
+        coaching.setSource(source)
+        guard source == nil else { return }
+        report(coaching.close(all: false), .notUsedError, into: &actions)
+    }
+
+    /// Rules 32 and 33: an answer. Only the first event of an open question counts; an answer
+    /// after the budget, a second one, or one after its protection ended is ignored.
+    mutating func coachingAnswered(request: UInt64, _ answer: CallMonitor.CoachingAnswer, now: Int64, into actions: inout [Action]) {
+        guard let question = coaching.take(request) else { return }
+        guard let status = consume(answer, for: question, now: now, into: &actions) else { return coaching.wait(question) }
+        report([request], status, into: &actions)
+    }
+
+    /// Rule 33: question `request`'s budget ran out before its answer.
+    mutating func coachingBudgetExpired(request: UInt64, into actions: inout [Action]) {
+        guard coaching.take(request) != nil else { return }
+        report([request], .notUsedError, into: &actions)
+    }
+
+    /// Rule 33: protection `id` ended: its open and waiting questions were not needed.
+    mutating func coachingProtectionEnded(_ id: UInt64, into actions: inout [Action]) {
+        report(coaching.close(protection: id, all: true), .notUsedNotNeeded, into: &actions)
+    }
+
+    /// Rule 33: monitoring stopped or the app exits: every question still undecided was not needed.
+    mutating func closeAllCoaching(into actions: inout [Action]) {
+        report(coaching.close(all: true), .notUsedNotNeeded, into: &actions)
+    }
+
+    /// Whether any question is still undecided.
+    var coachingUndecided: Bool { !coaching.open.isEmpty || !coaching.waiting.isEmpty }
+
+    private func report(_ requests: [UInt64], _ status: CallMonitor.CoachingConsumption, into actions: inout [Action]) {
+        for request in requests { actions.append(.reportCoaching(request: request, status)) }
+    }
+
+    /// Rules 32 and 33: what `answer` does, and the status it ends with (§3 of the design's
+    /// table); `nil` when the status waits for the app's return (no call, background).
+    private mutating func consume(
+        _ answer: CallMonitor.CoachingAnswer, for question: CoachingState.Question, now: Int64, into actions: inout [Action]
+    ) -> CallMonitor.CoachingConsumption? {
+        guard answer.isAvailable else { return .notUsedError }
+        let policy = coachingPolicy(for: question.protection)
+        guard policy.shows else { return .usedEvaluationOnly }
+        guard case .acknowledge(let seconds) = policy.response(to: answer.level) else { return .usedUnchangedFriction }
+        let warning = MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)
+        if calls.settled != .idle {
+            // Rule 18: one more policy among the others, so the stricter applies.
+            let changed = guards.addCoaching(warning, to: question.protection)
+            policyMayHaveChanged(inForceChanged: changed, now: now, into: &actions)
+            return changed ? .usedIncreasedFriction : .usedUnchangedFriction
+        }
+        let due = guards.noticeDue
+        _ = guards.addCoaching(warning, to: question.protection)
+        guard guards.noticeDue != due else { return .usedUnchangedFriction }
+        guard isForeground else { return nil }
+        followNotice(now: now, into: &actions)
+        return .usedIncreasedFriction
+    }
+
+    // MARK: After every step
+
+    /// Rule 31: runs at the end of every step, after the step's own actions (and after the
+    /// verifier's), so an `askCoaching` comes after the presentation, the wake-up and any exit:
+    /// asks about each protection opened in the step whose context's kind is not `general`, when
+    /// a source is set and the protection's coaching policy is not `off` for both levels.
+    mutating func followCoaching(now: Int64, into actions: inout [Action]) {
+        let opened = coaching.takeOpened()
+        guard phase == .on, coaching.source != nil else { return }
+        for id in opened {
+            guard let protection = guards.protection(id), let context = protection.context, context.kind != .general,
+                  coachingPolicy(for: id).asks else { continue }
+            let request = coaching.ask(about: id)
+            actions.append(.askCoaching(
+                CallMonitor.CoachingQuestion(id: request, protectionName: protection.name, context: context),
+                budgetEndsAt: Self.deadline(now, plusNanoseconds: coaching.budget)
+            ))
+        }
+    }
+
+    /// Rule 32, no call live: the coaching warning on screen is the one due (the strictest
+    /// coaching policy of the open protections that no acknowledgement covers): one that is no
+    /// longer due ends (`policyChanged`), and one that is due begins in the foreground. With a
+    /// call live the coaching policies are among rule 18's, and this does nothing.
+    mutating func followNotice(now: Int64, into actions: inout [Action]) {
+        guard phase == .on, calls.settled == .idle else { return }
+        if let event = shownEvent {
+            guard MonitorPolicy(flow: event.flow, requestedSeconds: event.total) != guards.noticeDue else { return }
+            endEvent(.policyChanged, now: now, into: &actions)
+        }
+        guard beginCoachingWarningIfDue(now: now, into: &actions) else { return }
+        // Rule 33: answers that waited for the app's return started this warning.
+        report(coaching.takeWaiting().map(\.request), .usedIncreasedFriction, into: &actions)
+    }
+}
+
+#if DEBUG
+// Equality that only the tests use, left out of release builds (CONTRIBUTING, "Binary size").
+extension MonitorEngine.CoachingState: Equatable {}
+#endif
