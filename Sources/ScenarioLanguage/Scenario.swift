@@ -78,6 +78,13 @@ package enum ScenarioCommand: Equatable {
     /// The delegate turned out released, and the monitor hears of it now (a recording writes it
     /// where the engine heard of a release).
     case delegateReleaseNoticed
+    /// The simulator's coaching source is set (`true`) or removed (issue 40, rule 31).
+    case coachingSource(Bool)
+    /// The coaching budget, in nanoseconds (rule 31).
+    case coachingBudget(Int64)
+    /// The coaching source answers question N (counted from 1) now: a level, or `nil` for a
+    /// failed source (rule 33's unavailable).
+    case coachingAnswer(question: Int, CallMonitor.CoachingLevel?)
     /// The policy while the screen is captured during a call (rule 25) is set or replaced.
     case protectWhileScreenCaptured(CallMonitorFlow, seconds: Int32)
     /// That policy is removed.
@@ -130,7 +137,7 @@ package enum ScenarioParser {
         "start", "stop", "incoming", "outgoing", "connect", "hold", "resume", "end",
         "background", "foreground", "tap", "delegate", "callback", "capture", "wait",
         "protect", "unprotect", "exempt", "unexempt", "detection", "verdict", "calls", "changes", "recording",
-        "keys", "policy", "attribute", "clock", "suspend",
+        "keys", "policy", "attribute", "clock", "suspend", "coaching",
     ]
 
     /// The latest TIME accepted: about 285 years, far below the nanosecond clock's limit.
@@ -353,6 +360,8 @@ package enum ScenarioParser {
             }
         case "verdict":
             return try parseVerdict(args, line: line)
+        case "coaching":
+            return try parseCoaching(args, line: line)
         case "calls": return .callList(try parseListedCalls(args, allowsEnded: false, line: line))
         case "changes": return .callChanges(try parseListedCalls(args, allowsEnded: true, line: line))
         default:
@@ -377,6 +386,30 @@ package enum ScenarioParser {
             throw ScenarioError(line: line, message: "'resume' of a suspended process names both timers and calls, in the order they run: resume timers calls [foreground]")
         }
         return order
+    }
+
+    /// `coaching source app | source off | budget S | answer N unknown|medium|high|error` (issue 40).
+    private static func parseCoaching(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+        let usage = "'coaching' takes source app, source off, budget SECONDS or answer N LEVEL (unknown, medium, high or error)"
+        switch args.count {
+        case 2 where args[0] == "source" && args[1] == "app": return .coachingSource(true)
+        case 2 where args[0] == "source" && args[1] == "off": return .coachingSource(false)
+        case 2 where args[0] == "budget":
+            guard let value = parseTime(args[1]) else {
+                throw ScenarioError(line: line, message: "bad seconds '\(args[1])': expected seconds such as 5 or 0.5")
+            }
+            return .coachingBudget(value)
+        case 3 where args[0] == "answer":
+            guard let question = Int(args[1]), question >= 1, args[1].allSatisfy(\.isASCII) else {
+                throw ScenarioError(line: line, message: "bad question '\(args[1])': expected 1, 2, ... (the order the coaching source was asked in)")
+            }
+            if args[2] == "error" { return .coachingAnswer(question: question, nil) }
+            guard let level = CallMonitor.CoachingLevel.allCases.first(where: { $0.description == args[2] }) else {
+                throw ScenarioError(line: line, message: "unknown coaching level '\(args[2])': expected unknown, medium, high or error")
+            }
+            return .coachingAnswer(question: question, level)
+        default: throw ScenarioError(line: line, message: usage)
+        }
     }
 
     /// The verdict words: `bank`, `notbank`, `unknown`.

@@ -90,6 +90,11 @@ struct SimulateCommand: ToolCommand {
           verdict late N | verdict never            it answers "not calling" N s after each question / never
           verdict twice V V                         it answers twice at once (V: bank, notbank, unknown)
           verdict budget S | verdict off            setCallVerifierBudget(S) / setCallVerifier(nil)
+          coaching source app | coaching source off a coaching source that answers only by 'coaching answer' /
+                                                    setCoachingSource(nil) (issue 40)
+          coaching answer N LEVEL                   it answers question N now: unknown, medium, high, or error (a
+                                                    failed source); after the budget or a first answer it is ignored
+          coaching budget S                         setCoachingBudget(S)
           wait                                      nothing: lets time run to TIME
           keys FILE ISSUER [relax]                  setPolicyKeys: a JWK Set file (relative to the scenario), the iss,
                                                     relax to allow relaxation; nothing is kept between runs
@@ -105,7 +110,8 @@ struct SimulateCommand: ToolCommand {
         is told), outcome (one per security event, when it ends: "outcome" is the evidence record as
         CallMonitorOutcome.jsonData() writes it, Schemas/callmonitor-outcome.v1.schema.json: keys
         sorted, instants in nanoseconds of the virtual clock, dates in seconds since 1970),
-        policy (result applied|unchanged|rejected|expired, version, reason), exit. Examples:
+        policy (result applied|unchanged|rejected|expired, version, reason), coaching (asked: the
+        question's number, category and protection; report: its number and consumption status), exit. Examples:
         Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
         exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for

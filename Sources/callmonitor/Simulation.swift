@@ -26,6 +26,8 @@ final class Simulation {
 
     /// A recording's verifier (`verdict recorded`), which gives the file's `verdict answer` lines.
     let recordedVerifier: RecordedVerifier
+    /// The coaching source (`coaching source app`), answered by `coaching answer` lines (issue 40).
+    let coaching: ScenarioCoachingSource
 
     /// The recording delegate the scenario set and still holds, if any.
     private var delegate: TranscriptDelegate?
@@ -75,6 +77,7 @@ final class Simulation {
         )
         verifier = ScriptedCallVerifier(scheduler: scheduler)
         recordedVerifier = RecordedVerifier()
+        coaching = ScenarioCoachingSource(transcript: transcript)
         // Rule 23: one line each time the monitor records a verdict, whatever surface shows it.
         monitor.setVerdictObserver { verdict in
             transcript.record("verdict") { $0.add("verdict", verdict.description) }
@@ -302,6 +305,9 @@ final class Simulation {
         case .verdictOff: monitor.setCallVerifier(using: nil)
         case .verdictRecorded: monitor.setCallVerifier(using: recordedVerifier)
         case .verdictAnswer(let question, let verdict): recordedVerifier.answer(question: question, with: verdict)
+        case .coachingSource(let on): monitor.setCoachingSource(using: on ? coaching : nil)
+        case .coachingBudget(let budget): monitor.setCoachingBudget(Double(budget) / 1e9)
+        case .coachingAnswer(let question, let level): coaching.answer(question: question, with: level)
         case .delegateReleaseNoticed:
             delegate = nil
             monitor.noticeDelegateRelease()

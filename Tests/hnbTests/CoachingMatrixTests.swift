@@ -114,6 +114,16 @@ struct CoachingMatrixTests {
         }
     }
 
+    @Test("Rule 32: with no call live a change of the other policies leaves the coaching warning running, its countdown unmoved")
+    func rule32_otherPoliciesChange() {
+        var engine = coachingEngine()
+        _ = engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0)
+        _ = engine.handle(.coachingAnswered(request: 1, .init(level: .high)), now: 0)
+        #expect(engine.handle(.start(terminatePolicy(3)), now: second / 2) == [])
+        #expect(engine.handle(.beginProtection(id: 2, ackPolicy(20)), now: second / 2) == [])
+        #expect(engine.handle(.wake(), now: second).labels == ["tick acknowledge 9 hidden", "schedule 2"])
+    }
+
     @Test("Rule 32: an acknowledged coaching warning covers its policy and any no stricter until the protection ends")
     func rule32_acknowledged() throws {
         var engine = coachingEngine()

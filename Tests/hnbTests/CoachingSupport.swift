@@ -52,14 +52,16 @@ extension [MonitorEngine.Action] {
 /// every report with the virtual time.
 final class ScriptedCoachingSource: CoachingSourcing, @unchecked Sendable {
     // @unchecked: every mutable field is behind `lock`.
-    let kind = CallMonitor.CoachingSource.app
-    private let lock = NSLock()
-    private var answers: [UInt64: @Sendable (CallMonitor.CoachingAnswer) -> Void] = [:]
-    private var _asked: [CallMonitor.CoachingQuestion] = []
-    private var _reports: [String] = []
+    nonisolated let kind = CallMonitor.CoachingSource.app
+    nonisolated private let lock = NSLock()
+    nonisolated(unsafe) private var answers: [UInt64: @Sendable (CallMonitor.CoachingAnswer) -> Void] = [:]
+    nonisolated(unsafe) private var _asked: [CallMonitor.CoachingQuestion] = []
+    nonisolated(unsafe) private var _reports: [String] = []
 
-    var asked: [CallMonitor.CoachingQuestion] { lock.withLock { _asked } }
-    var reports: [String] { lock.withLock { _reports } }
+    nonisolated init() {}
+
+    nonisolated var asked: [CallMonitor.CoachingQuestion] { lock.withLock { _asked } }
+    nonisolated var reports: [String] { lock.withLock { _reports } }
 
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void) {
         lock.withLock {
@@ -69,12 +71,12 @@ final class ScriptedCoachingSource: CoachingSourcing, @unchecked Sendable {
     }
 
     /// Answers question `id` with `answer`, from the calling thread.
-    func answer(_ id: UInt64, _ answer: CallMonitor.CoachingAnswer) {
+    nonisolated func answer(_ id: UInt64, _ answer: CallMonitor.CoachingAnswer) {
         let reply = lock.withLock { answers[id] }
         reply?(answer)
     }
 
-    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
         lock.withLock { _reports.append("\(question.id) \(status)") }
     }
 }

@@ -46,8 +46,9 @@ extension CallMonitor {
         setCoachingSource(using: source.map { ClosureCoachingSource($0, report: report) })
     }
 
-    /// Sets a coaching source object, or removes it with `nil`: the one path every source takes.
-    func setCoachingSource(using source: (any CoachingSourcing)?) {
+    /// Sets a coaching source object, or removes it with `nil`: the one path every source takes
+    /// (the simulator's too, hence `package`).
+    package func setCoachingSource(using source: (any CoachingSourcing)?) {
         core.coaching.source.set(source)
         send(.coachingSource(source?.kind))
     }
@@ -108,11 +109,11 @@ extension CallMonitor {
 
 /// The app's Swift coaching source: its closure, asked in a task of its own.
 final class ClosureCoachingSource: CoachingSourcing {
-    let kind = CallMonitor.CoachingSource.app
+    nonisolated let kind = CallMonitor.CoachingSource.app
     private let body: @Sendable (CallMonitor.CoachingQuestion) async -> CallMonitor.CoachingAnswer
     private let onReport: (@MainActor @Sendable (CallMonitor.CoachingQuestion, CallMonitor.CoachingConsumption) -> Void)?
 
-    init(
+    nonisolated init(
         _ body: @escaping @Sendable (CallMonitor.CoachingQuestion) async -> CallMonitor.CoachingAnswer,
         report: (@MainActor @Sendable (CallMonitor.CoachingQuestion, CallMonitor.CoachingConsumption) -> Void)?
     ) {
@@ -125,7 +126,7 @@ final class ClosureCoachingSource: CoachingSourcing {
         Task.detached { answer(await body(question)) }
     }
 
-    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
         onReport?(question, status)
     }
 }
@@ -142,10 +143,10 @@ struct UncheckedCoachingBlocks: @unchecked Sendable {
 /// The Objective-C coaching source: its block is called on a background queue with a completion
 /// that may be called any number of times from any thread, with any raw value.
 final class CompletionCoachingSource: CoachingSourcing {
-    let kind = CallMonitor.CoachingSource.app
+    nonisolated let kind = CallMonitor.CoachingSource.app
     private let blocks: UncheckedCoachingBlocks
 
-    init(_ blocks: UncheckedCoachingBlocks) { self.blocks = blocks }
+    nonisolated init(_ blocks: UncheckedCoachingBlocks) { self.blocks = blocks }
 
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void) {
         let blocks = self.blocks
@@ -156,7 +157,7 @@ final class CompletionCoachingSource: CoachingSourcing {
         }
     }
 
-    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
         blocks.report?(question.operationID, status)
     }
 }

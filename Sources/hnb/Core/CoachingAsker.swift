@@ -3,15 +3,17 @@
 // the source that was asked. Decides nothing: the engine says when to ask and what to report.
 
 /// A coaching source as the core asks it: the app's closure (``CallMonitor/setCoachingSource(_:report:)``),
-/// its Objective-C block, or a source of another product (the Trust Insights adapter, to come).
-protocol CoachingSourcing: AnyObject, Sendable {
-    /// Which kind of source this is (the engine records it).
-    var kind: CallMonitor.CoachingSource { get }
-    /// Asks `question`, off the main thread; `answer` may be called from any thread, any number
-    /// of times (the engine counts the first one within the budget).
+/// its Objective-C block, the simulator's, or a source of another product (the Trust Insights
+/// adapter, to come: hence `package`). Asked and told on the main thread, like `CallVerifying`.
+@MainActor
+package protocol CoachingSourcing: AnyObject, Sendable {
+    /// Which kind of source this is (the engine records it); read on any thread.
+    nonisolated var kind: CallMonitor.CoachingSource { get }
+    /// Asks `question`; must not block: the work runs elsewhere, and `answer` may be called from
+    /// any thread, any number of times (the engine counts the first one within the budget).
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void)
-    /// The status the engine decided for `question` (rule 33), on the main thread, once.
-    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption)
+    /// The status the engine decided for `question` (rule 33), once.
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption)
 }
 
 /// Asks the coaching source and times each question's budget.

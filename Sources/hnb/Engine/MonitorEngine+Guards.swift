@@ -100,7 +100,9 @@ extension MonitorEngine {
     /// Rule 18: a change of the policy in force ends the event in progress and begins one under
     /// the new policy at once (if due); the calls are not reported again. No change, no output.
     mutating func policyMayHaveChanged(inForceChanged changed: Bool, now: Int64, into actions: inout [Action]) {
-        guard changed else { return }
+        // With no call live no call's event is shown; a coaching warning follows its own policy
+        // at the step's end (rule 32, `followNotice`), so a change of the others leaves it running.
+        guard changed, calls.settled != .idle else { return }
         endEvent(.policyChanged, now: now, into: &actions)
         beginEventIfDue(now: now, into: &actions)
     }
