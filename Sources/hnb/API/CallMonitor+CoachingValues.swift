@@ -118,7 +118,7 @@ extension CallMonitor {
     }
 
     /// The coaching policy of the protections: a response for `medium` and one for `high`
-    /// (``unknown`` never changes anything). Set with ``CallMonitor/setCoachingPolicy(_:)``.
+    /// (``CoachingLevel/unknown`` never changes anything). Set with ``CallMonitor/setCoachingPolicy(_:)``.
     ///
     /// ```swift
     /// // Try the signal first: ask and report, show nothing.
