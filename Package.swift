@@ -36,6 +36,11 @@ let package = Package(
         // server links no verifier, crypto loader, JSON reader or policy file (issue 39). It
         // hands hnb's engine an already verified document and keeps hnb's policy record.
         .library(name: "hnbPolicy", targets: ["hnbPolicy"]),
+        // Apple's coaching insight (Trust Insights, iOS 27) as the monitor's coaching source
+        // (`useTrustInsights(evidence:)`, issue 40): a product of its own, so that an app that does
+        // not use it never links TrustInsights. Weak-linked; on other platforms only its plain
+        // logic is compiled, which the tests use.
+        .library(name: "hnbTrustInsights", targets: ["hnbTrustInsights"]),
         .executable(name: "callmonitor", targets: ["callmonitor"]),
     ],
     traits: [
@@ -63,11 +68,12 @@ let package = Package(
         .target(name: "ScenarioLanguage", dependencies: ["hnb"], swiftSettings: strict),
         .target(name: "hnbRecording", dependencies: ["hnb", "ScenarioLanguage"], swiftSettings: strict),
         .target(name: "hnbPolicy", dependencies: ["hnb"], swiftSettings: strict),
+        .target(name: "hnbTrustInsights", dependencies: ["hnb"], swiftSettings: strict),
         .executableTarget(
             name: "callmonitor", dependencies: ["hnb", "hnbTesting", "hnbRecording", "hnbPolicy", "ScenarioLanguage"], swiftSettings: strict
         ),
         // The tool too: the random-sequence suite replays its recordings in the simulator (issue 29).
-        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "hnbPolicy", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
+        .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "hnbPolicy", "hnbTrustInsights", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
         .testTarget(
             name: "callmonitorTests",
             dependencies: ["callmonitor", "hnb", "hnbTesting", "hnbRecording", "hnbPolicy", "ScenarioLanguage"],
