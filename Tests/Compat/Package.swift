@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // Compiles the Swift snippets of the API reference, as written, against `hnb` in an app built in
 // Swift 6 mode and in one built in Swift 5 mode, the hnbTesting product as an app's tests use
-// it, the hnbRecording product as an app that records uses it, and the hnbPolicy product as an
-// app that takes its policy from its server uses it. CI builds it; nothing here runs.
+// it, the hnbRecording product as an app that records uses it, the hnbPolicy product as an
+// app that takes its policy from its server uses it, and every product together (with
+// hnbTrustInsights, Apple's coaching insight). CI builds it; nothing here runs.
 import PackageDescription
 
 let package = Package(
@@ -43,6 +44,7 @@ let package = Package(
             dependencies: [
                 .product(name: "hnb", package: "hnb"), .product(name: "hnbPolicy", package: "hnb"),
                 .product(name: "hnbRecording", package: "hnb"), .product(name: "hnbSwiftUI", package: "hnb"),
+                .product(name: "hnbTrustInsights", package: "hnb"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
