@@ -10,8 +10,11 @@
 //  - Sendable: only what the documentation states (TrustInsight and InsightRequestProtocol refine
 //    Sendable; the error enums are Error, hence Sendable). InsightEvaluator, InsightEvaluation and
 //    InsightContext are not marked Sendable here, so the adapter must keep them inside one task.
-//  - Mac Catalyst: the pages list iOS and iPadOS only, so Catalyst is marked unavailable here;
-//    the adapter must leave Catalyst out (`#if !targetEnvironment(macCatalyst)`).
+//  - Mac Catalyst: the framework's page lists Mac Catalyst 27.0, its symbols' pages iOS and
+//    iPadOS only. The declarations here carry no Catalyst attribute of their own, so Catalyst
+//    follows iOS 27.0 as the framework page says (marking them unavailable made the stand-in fail
+//    to compile for Catalyst below 17, where parameter packs in generic types need a version); the
+//    adapter takes the narrower reading and leaves Catalyst out (`!targetEnvironment(macCatalyst)`).
 //  - Enumerations are `@nonexhaustive` as documented; only the cases whose pages we read are
 //    declared, so the adapter must always have an `@unknown default`.
 //  - Bodies are minimal (stored values, or fatalError("stand-in")); Apple's `let` properties of
@@ -22,7 +25,6 @@ import Foundation
 /// `InsightEvaluator` (class): `final class InsightEvaluator`. Asks the system for insights about
 /// the current interaction, and for the person's permission to do so.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 public final class InsightEvaluator {
     /// `InsightEvaluator/init()`.
     public init() {}
@@ -157,7 +159,6 @@ public final class InsightEvaluator {
 /// `TrustInsight` (protocol): `protocol TrustInsight : Sendable`, what every insight type
 /// (such as `IsLikelyBeingCoachedInsight`) conforms to.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 public protocol TrustInsight: Sendable {
     /// `TrustInsight/SchemaVersion`: the schema versions of this insight.
     associatedtype SchemaVersion: Sendable
@@ -170,7 +171,6 @@ public protocol TrustInsight: Sendable {
 }
 
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 extension TrustInsight {
     /// `TrustInsight/request(schema:modelVersion:)`: a request for this insight type, to put in an
     /// `InsightEvaluator.InsightContext`.
@@ -183,7 +183,6 @@ extension TrustInsight {
 /// seems to be coaching the person through what they are doing. Apple's note: coaching is not
 /// necessarily malicious.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 public struct IsLikelyBeingCoachedInsight: TrustInsight {
     /// `IsLikelyBeingCoachedInsight/SchemaVersion`.
     @nonexhaustive
@@ -222,7 +221,6 @@ public struct IsLikelyBeingCoachedInsight: TrustInsight {
 /// `InsightError` (enumeration): why one requested insight inside an evaluation has no value. Only
 /// the cases whose pages we read are declared.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 @nonexhaustive
 public enum InsightError: Error {
     /// `InsightError/rateLimitError`: the app reached the rate limit for this insight type.
@@ -240,7 +238,6 @@ public enum InsightError: Error {
 /// released the app must report, once, how it used it (`reportConsumption`), or it may be
 /// rate-limited.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 public final class InsightEvaluation<each InsightResult> where repeat each InsightResult: TrustInsight {
     /// `InsightEvaluation/insight`: the results (or errors) of the requested insights, in order.
     public final var insight: (repeat each InsightResult) { fatalError("stand-in") }
@@ -268,7 +265,6 @@ public final class InsightEvaluation<each InsightResult> where repeat each Insig
 /// `InsightEvaluationConsumptionStatus` (enumeration): `@nonexhaustive enum
 /// InsightEvaluationConsumptionStatus`, how the app used an evaluation.
 @available(iOS 27.0, *)
-@available(macCatalyst, unavailable)
 @nonexhaustive
 public enum InsightEvaluationConsumptionStatus {
     /// `notUsedError`: not used: a technical failure, it came too late, or another problem.

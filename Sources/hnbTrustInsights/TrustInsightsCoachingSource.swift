@@ -14,15 +14,16 @@ import hnb
 /// is not `Sendable`; the report slots hand it to exactly one caller (see
 /// ``EvaluationReportSlots``), which reports on it once and lets it go.
 @available(iOS 27.0, *)
-struct HeldEvaluation: @unchecked Sendable {
+nonisolated struct HeldEvaluation: @unchecked Sendable {
     let evaluation: InsightEvaluation<IsLikelyBeingCoachedInsight>
     let insightID: String
     let operationID: String?
 }
 
 /// Asks Trust Insights about each question and reports each evaluation's consumption once.
+/// `nonisolated`: asked from the core on any thread; only ``report(_:_:)`` runs on the main actor.
 @available(iOS 27.0, *)
-final class TrustInsightsCoachingSource: CoachingSourcing {
+nonisolated final class TrustInsightsCoachingSource: CoachingSourcing {
     let kind = CallMonitor.CoachingSource.trustInsights
     private let slots = EvaluationReportSlots<HeldEvaluation>()
     private let evidence: (@Sendable (TrustInsightsEvidence) -> Void)?
