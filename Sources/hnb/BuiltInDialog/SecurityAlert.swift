@@ -68,21 +68,28 @@ package struct SecurityAlert: Hashable, Sendable {
     ///     other field: the countdown and the button are the same whatever it says.
     ///   - context: Rule 29: the screen's context, shown as ``kindLine`` and ``detail``; like the
     ///     verdict it changes no other field.
+    ///   - coachingWarning: Rule 32: the event is a coaching warning, with no call live. The
+    ///     acknowledge flow then says ``CallMonitorStrings/Key/alertMessageCoaching`` instead of
+    ///     ``CallMonitorStrings/Key/alertMessageWarning`` and shows no ``kindLine`` (every kind
+    ///     line speaks of a call); the detail, countdown and button are as for any warning.
     package init(
         flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,
-        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil
+        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil, coachingWarning: Bool = false
     ) {
         let remaining = max(0, remaining)
         // The engine's decision, the same one its user-action step obeys.
         let button = MonitorEngine.Button(flow: flow, remaining: remaining, refused: acknowledgementRefused)
-        self.init(flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context)
+        self.init(
+            flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context,
+            coachingWarning: coachingWarning
+        )
     }
 
     /// The dialog for `flow` with `remaining` seconds left and the `button` the engine decided:
     /// this only puts it into words.
     init(
         flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, strings: CallMonitorStrings, verdict: CallMonitorCallVerdict,
-        context: CallMonitorContext? = nil
+        context: CallMonitorContext? = nil, coachingWarning: Bool = false
     ) {
         let remaining = max(0, remaining)
         let title: String? = switch button {
@@ -99,12 +106,15 @@ package struct SecurityAlert: Hashable, Sendable {
                 detail: context?.detail, contextKind: context?.kind
             )
         case .acknowledge:
-            // The countdown line while the delay runs, then none (rule 6).
+            // The countdown line while the delay runs, then none (rule 6). A coaching warning has
+            // no call live: its message says so, and the kind lines, which all speak of a call,
+            // are left out rather than tell the person something false (rule 32).
+            let message: CallMonitorStrings.Key = coachingWarning ? .alertMessageCoaching : .alertMessageWarning
             self.init(
-                flow: flow, title: strings.text(.alertTitle), message: strings.text(.alertMessageWarning),
+                flow: flow, title: strings.text(.alertTitle), message: strings.text(message),
                 countdown: remaining > 0 ? strings.countdown(.acknowledgeCountdown, remaining: remaining) : nil, button: title,
                 remaining: remaining, verdict: Self.verdictLine(verdict, strings: strings),
-                kindLine: Self.kindLine(context, strings: strings), detail: context?.detail, contextKind: context?.kind
+                kindLine: coachingWarning ? nil : Self.kindLine(context, strings: strings), detail: context?.detail, contextKind: context?.kind
             )
         }
     }

@@ -181,7 +181,7 @@ extension MonitorEngine {
         guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a scene with no event on screen") }
         return .scene(Scene(
             change, flow: event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
-            context: event.context, on: event.surface
+            context: event.context, on: event.surface, isCoachingWarning: event.isCoachingWarning
         ))
     }
 

@@ -180,10 +180,14 @@ extension MonitorEngine {
         package var context: CallMonitorContext?
         /// Where the event is shown.
         package var surface: Surface
+        /// Rule 32: the event is a coaching warning (an acknowledge event with no call), so the
+        /// built-in dialog must not say that a call is live. Carried in the scene because a surface
+        /// keeps no copy of the event.
+        package var isCoachingWarning: Bool
 
         package init(
             _ change: Change, flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict,
-            context: CallMonitorContext?, on surface: Surface
+            context: CallMonitorContext?, on surface: Surface, isCoachingWarning: Bool = false
         ) {
             self.change = change
             self.flow = flow
@@ -193,6 +197,7 @@ extension MonitorEngine {
             self.verdict = verdict
             self.context = context
             self.surface = surface
+            self.isCoachingWarning = isCoachingWarning
         }
     }
 }

@@ -11,6 +11,9 @@ extension CallMonitorStrings {
         case alertMessage = "call_monitor_alert_message"
         /// The dialog's body in the acknowledge flow.
         case alertMessageWarning = "call_monitor_alert_message_warning"
+        /// The dialog's body for a coaching warning (rule 32): an acknowledge warning begun by a
+        /// coaching signal with no call live, so it says nothing of a call. Not in the reference.
+        case alertMessageCoaching = "call_monitor_alert_message_coaching"
         /// The button of the terminate flow.
         case buttonClose = "call_monitor_button_close"
         /// The button of the acknowledge flow.
@@ -44,6 +47,8 @@ extension CallMonitorStrings {
             case .alertTitle: "Security Policy"
             case .alertMessage: "Application access is disabled during active calls for your protection."
             case .alertMessageWarning: "Using this application during an active call may expose sensitive information."
+            case .alertMessageCoaching:
+                "Someone may be guiding you through this right now. Your bank will never ask you to move money, share codes or change your details for someone else. You can go on once you have read this."
             case .buttonClose: "Close App"
             case .buttonAcknowledge: "Acknowledge"
             case .closeCountdown: "App will close in %d seconds."
