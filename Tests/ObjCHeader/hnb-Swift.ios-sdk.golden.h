@@ -17,13 +17,43 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
+@class NSString;
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingLevel)
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingConsumption)
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setCoachingBudget:(double)seconds;
+- (void)setCoachingSource:(void (^ _Nullable)(NSString * _Nonnull, NSString * _Nullable, void (^ _Nonnull)(enum CallMonitorCoachingLevel)))source report:(void (^ _Nullable)(NSString * _Nullable, enum CallMonitorCoachingConsumption))report;
+@end
+
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+@end
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingLevel, "CoachingLevel", closed) {
+  CallMonitorCoachingLevelUnknown = 0,
+  CallMonitorCoachingLevelMedium = 1,
+  CallMonitorCoachingLevelHigh = 2,
+};
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingSource, "CoachingSource", closed) {
+  CallMonitorCoachingSourceApp = 0,
+  CallMonitorCoachingSourceTrustInsights = 1,
+};
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingConsumption, "CoachingConsumption", closed) {
+  CallMonitorCoachingConsumptionUsedReducedFriction = 0,
+  CallMonitorCoachingConsumptionUsedUnchangedFriction = 1,
+  CallMonitorCoachingConsumptionUsedIncreasedFriction = 2,
+  CallMonitorCoachingConsumptionNotUsedNotNeeded = 3,
+  CallMonitorCoachingConsumptionNotUsedError = 4,
+  CallMonitorCoachingConsumptionUsedEvaluationOnly = 5,
+};
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;
 - (void)setCallVerifier:(void (^ _Nullable)(void (^ _Nonnull)(enum CallMonitorCallVerdict)))verifier;
 @end
 
-@class NSString;
 @class CallMonitorProtection;
 @class NSUUID;
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
@@ -65,6 +95,7 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCallVerdict, "CallMonitorCallVerd
 SWIFT_CLASS_NAMED("CallMonitorContext")
 @interface CallMonitorContext : NSObject
 @property (nonatomic, readonly, copy) NSString * _Nullable detail;
+@property (nonatomic, readonly, copy) NSString * _Nullable operationID;
 @property (nonatomic, readonly, copy) NSString * _Nonnull kindName;
 - (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
 @property (nonatomic, readonly) NSUInteger hash;
