@@ -75,6 +75,9 @@ struct LiveCalls: Sendable {
         return calls.keys.filter { !listed.contains($0) }
     }
 
+    /// Whether the current aggregate differs from the settled one: what ``settle()`` would change.
+    var isUnsettled: Bool { current != settled }
+
     /// Makes the current aggregate the settled one; returns whether it changed.
     mutating func settle() -> Bool {
         let next = current

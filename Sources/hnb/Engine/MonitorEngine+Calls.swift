@@ -23,7 +23,8 @@ extension MonitorEngine {
     /// Reports a change of the aggregate and acts on it; an event that the session's end ends
     /// gets `ending`. Also begins an event for a new call that no acknowledgement covers (rule 4).
     mutating func settle(now: Int64, ending: Ending, into actions: inout [Action]) {
-        let changed = changeCalls { $0.settle() }
+        // Read first: a change of the calls costs a copy of the session, and most steps settle nothing.
+        let changed = calls.isUnsettled && changeCalls { $0.settle() }
         let next = calls.settled
         if isFollowing {
             // Rule 10: following is silent (no callback, no event); the session's end ends it.

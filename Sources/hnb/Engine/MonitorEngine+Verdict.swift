@@ -119,7 +119,8 @@ extension MonitorEngine {
         }
         guard let event else { return }
         let joined = event.callJoined
-        changeShownEvent { $0?.stepEnded() }
+        // Only when there is a join to clear: a change of the event costs a copy of the session.
+        if joined { changeShownEvent { $0?.stepEnded() } }
         guard verdicts.isVerifierSet, !event.asked || joined else { return }
         changeShownEvent { $0?.askedVerifier() }
         let request = verdicts.ask(about: event.id)

@@ -138,7 +138,8 @@ extension MonitorEngine {
     /// core keeps the engine in a class property, and a getter would copy it whole every step).
     mutating func step(_ input: Input, now: Int64, wallClock: Date, sensors: () -> Sensors) -> Step {
         let actions = handle(input, now: now, wallClock: wallClock, sensors: sensors)
-        return Step(actions: actions, signals: signals, shownToken: shownEvent?.token)
+        let after = signalsAndShownToken
+        return Step(actions: actions, signals: after.signals, shownToken: after.shownToken)
     }
 
     /// The whole scene of the event on screen, as the engine emits it each time it changes: what

@@ -197,22 +197,42 @@ package struct MonitorEngine: Sendable {
     /// set, counts among the policies.
     var escalationConditionHolds: Bool { isMonitoring && isCaptured && calls.settled != .idle }
     /// Rule 17: the shown acknowledge event refuses its action because the screen is captured.
-    var acknowledgementRefused: Bool {
-        guard refusesAcknowledgementWhileScreenCaptured, isCaptured, let shownEvent else { return false }
-        return shownEvent.flow == .acknowledge
-    }
+    var acknowledgementRefused: Bool { refusesAcknowledgement(of: shownEvent) }
     /// The shown event's button (`hidden` when none is shown): the one answer to whether the
     /// button is drawn and whether the user action is accepted now.
-    var button: Button { shownEvent?.button(refused: acknowledgementRefused) ?? .hidden }
+    var button: Button { button(of: shownEvent) }
+
+    /// Rule 17 for `event`, the event on screen (read once by the caller).
+    private func refusesAcknowledgement(of event: Event?) -> Bool {
+        guard refusesAcknowledgementWhileScreenCaptured, isCaptured, let event else { return false }
+        return event.flow == .acknowledge
+    }
+
+    /// ``button`` for `event`, the event on screen (read once by the caller).
+    private func button(of event: Event?) -> Button {
+        event?.button(refused: refusesAcknowledgement(of: event)) ?? .hidden
+    }
 
     /// Everything the risk getters report, as of now: the core publishes it after every step.
-    var signals: RiskSnapshot {
-        RiskSnapshot(
-            // Rule 10: following is silent, to the risk signals too: they read as stopped.
-            isMonitoring: isMonitoring, callState: isFollowing ? .idle : callState, isScreenCaptured: screenCaptured,
-            event: shownEvent.map(RiskSnapshot.ShownEvent.init), button: button, isAcknowledgementRefused: acknowledgementRefused,
-            lastSessionEndedAt: lastLiveAt
+    var signals: RiskSnapshot { signalsAndShownToken.signals }
+
+    /// ``signals`` and the token of the presentation on screen (`nil` when none is), from one
+    /// read of the state: every read of a session's part copies the state enum's payload out
+    /// first (a case of an enum whose tag is kept in its payloads' spare bits is read from a
+    /// copy), and the core asks for both after every step.
+    var signalsAndShownToken: (signals: RiskSnapshot, shownToken: UInt64?) {
+        let (monitoring, settled, event): (Bool, AggregateCallState, Event?) = switch state {
+        case .on(let session): (true, session.calls.settled, session.shownEvent)
+        // Rule 10: following is silent, to the risk signals too: they read as stopped.
+        case .following, .off: (false, .idle, nil)
+        case .exited(let settled): (false, settled, nil)
+        }
+        let signals = RiskSnapshot(
+            isMonitoring: monitoring, callState: settled, isScreenCaptured: monitoring && isCaptured,
+            event: event.map(RiskSnapshot.ShownEvent.init), button: button(of: event),
+            isAcknowledgementRefused: refusesAcknowledgement(of: event), lastSessionEndedAt: lastLiveAt
         )
+        return (signals, event?.token)
     }
 
     // MARK: Transitions
