@@ -9,8 +9,6 @@ func temporaryFile(_ name: String) -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("callmonitor-\(getpid())-\(name)")
 }
 
-/// The scenarios that use the signed remote policy (`keys`, `policy`): a recording holds neither
-/// the pinned keys nor the documents, so it cannot replay them (RecordingASession.md says so).
 /// Whether scenario `name` sets a coaching source (issue 40): a recording does not replay coaching
 /// yet (it writes those lines as comments; CoachingScenarioTests checks that).
 func scenarioUsesCoaching(_ name: String) -> Bool {
@@ -18,6 +16,8 @@ func scenarioUsesCoaching(_ name: String) -> Bool {
     return text.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().first == "coaching" }
 }
 
+/// The scenarios that use the signed remote policy (`keys`, `policy`): a recording holds neither
+/// the pinned keys nor the documents, so it cannot replay them (RecordingASession.md says so).
 func scenarioUsesSignedPolicy(_ name: String) -> Bool {
     let text = (try? String(contentsOf: scenarioDirectory.appendingPathComponent("\(name).scenario"), encoding: .utf8)) ?? ""
     return text.split(separator: "\n").contains { line in
