@@ -1,0 +1,40 @@
+// Rule 32, no call live: the coaching warning on screen is always the strictest one due. A stricter
+// answer for another open protection replaces a shorter warning at once; an acknowledged warning
+// covers only while some protection still has a coaching policy, so a protection opened after the
+// last one ended is warned again.
+
+import Foundation
+import Testing
+@testable import hnb
+
+@Suite("Coaching: the no-call warning follows the strictest answer (rule 32)")
+struct CoachingNoCallWarningTests {
+    @Test("Rule 32: a high answer for a second protection replaces the medium warning on screen")
+    func stricterAnswerReplacesTheWarning() {
+        var engine = coachingEngine()
+        #expect(engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [1])
+        #expect(engine.handle(.beginProtection(id: 2, ackPolicy(3), context: coachingContext(.credentials)), now: 0).coachingQuestions.map(\.id) == [2])
+        #expect(engine.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second).labels
+            == ["present acknowledge 5 hidden", "schedule 2", "report 1 usedIncreasedFriction"])
+        #expect(engine.handle(.coachingAnswered(request: 2, .init(level: .high)), now: 2 * second).labels
+            == ["dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 10 hidden", "schedule 3", "report 2 usedIncreasedFriction"])
+        #expect(engine.shownEvent?.isCoachingWarning == true)
+        #expect(engine.shownEvent?.total == 10)
+    }
+
+    @Test("Rule 32: an acknowledged coaching warning is forgotten when no protection is left; the next one warns again")
+    func acknowledgementEndsWithTheProtections() throws {
+        var engine = coachingEngine()
+        #expect(engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [1])
+        _ = engine.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second)
+        for tick in 2...6 { _ = engine.handle(.wake(), now: Int64(tick) * second) }
+        let token = try #require(engine.shownEvent?.token)
+        #expect(engine.handle(.userAction(token: token), now: 6 * second).labels.contains("outcome acknowledged"))
+        _ = engine.handle(.endProtection(id: 1), now: 7 * second)
+        // A new protection after the last one ended: its medium answer warns again.
+        let opened = engine.handle(.beginProtection(id: 2, ackPolicy(3), context: coachingContext()), now: 8 * second)
+        let asked = try #require(opened.coachingQuestions.first)
+        #expect(engine.handle(.coachingAnswered(request: asked.id, .init(level: .medium)), now: 9 * second).labels
+            == ["present acknowledge 5 hidden", "schedule 10", "report \(asked.id) usedIncreasedFriction"])
+    }
+}
