@@ -17,14 +17,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSString;
-SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingLevel)
-SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingConsumption)
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)setCoachingBudget:(double)seconds;
-- (void)setCoachingSource:(void (^ _Nullable)(NSString * _Nonnull, NSString * _Nullable, void (^ _Nonnull)(enum CallMonitorCoachingLevel)))source report:(void (^ _Nullable)(NSString * _Nullable, enum CallMonitorCoachingConsumption))report;
-@end
-
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 @end
 
@@ -48,6 +40,20 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingConsumption, "CoachingCon
   CallMonitorCoachingConsumptionUsedEvaluationOnly = 5,
 };
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingResponseKind)
+@class NSString;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setCoachingBudget:(double)seconds;
+- (void)setCoachingPolicyMedium:(enum CallMonitorCoachingResponseKind)medium mediumSeconds:(int)mediumSeconds high:(enum CallMonitorCoachingResponseKind)high highSeconds:(int)highSeconds;
+- (void)setCoachingSource:(void (^ _Nullable)(NSString * _Nonnull, NSString * _Nullable, void (^ _Nonnull)(enum CallMonitorCoachingLevel)))source report:(void (^ _Nullable)(NSString * _Nullable, enum CallMonitorCoachingConsumption))report;
+@end
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingResponseKind, "CoachingResponseKind", closed) {
+  CallMonitorCoachingResponseKindOff = 0,
+  CallMonitorCoachingResponseKindEvaluate = 1,
+  CallMonitorCoachingResponseKindAcknowledge = 2,
+};
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;
@@ -60,6 +66,8 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withTerminateIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withAcknowledgeIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withTerminateIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail operationID:(NSString * _Nullable)operationID SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withAcknowledgeIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail operationID:(NSString * _Nullable)operationID SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;

@@ -126,6 +126,20 @@ struct CoachingAnswerTests {
         #expect(reports.value == ["1 TX-2 usedIncreasedFriction"])
     }
 
+    @Test("Rule 32: Objective-C's response kinds: off, evaluate, acknowledge with its seconds; a kind outside the enum is acknowledge")
+    func rule32_objectiveCResponseKinds() {
+        #expect(Coaching.coachingResponse(rawKind: 0, seconds: 7) == .off)
+        #expect(Coaching.coachingResponse(rawKind: 1, seconds: 7) == .evaluate)
+        #expect(Coaching.coachingResponse(rawKind: 2, seconds: 7) == .acknowledge(seconds: 7))
+        #expect(Coaching.coachingResponse(rawKind: 3, seconds: 4) == .acknowledge(seconds: 4))
+        #expect(Coaching.coachingResponse(rawKind: -1, seconds: 4) == .acknowledge(seconds: 4))
+        // Negative seconds count as 0 once in a policy, as Swift's do.
+        let policy = CallMonitor.CoachingPolicy(
+            medium: Coaching.coachingResponse(rawKind: 2, seconds: -5), high: Coaching.coachingResponse(rawKind: 9, seconds: 12)
+        )
+        #expect(policy == CallMonitor.CoachingPolicy(medium: .acknowledge(seconds: 0), high: .acknowledge(seconds: 12)))
+    }
+
     @Test("Rule 31: the Objective-C completion: twice is harmless, any thread, a raw level outside the enum is unknown")
     func rule31_completion() async throws {
         #expect(CallMonitor.CoachingLevel(sanitizing: 3) == .unknown)

@@ -16,6 +16,17 @@ struct ProtectEntryPointTests {
         #expect(CallMonitorContext.objc(kind: "deviceChange", detail: "x") == CallMonitorContext(kind: .deviceChange, detail: "x"))
     }
 
+    @Test("Objective-C's operationID: carried with the kind and detail; alone it is a general context; all three nil is none")
+    func objectiveCOperationID() {
+        #expect(CallMonitorContext.objc(kind: nil, detail: nil, operationID: nil) == nil)
+        let payment = CallMonitorContext.objc(kind: "payment", detail: "Sending €20", operationID: "TX-9")
+        #expect(payment == CallMonitorContext(kind: .payment, detail: "Sending €20", operationID: "TX-9"))
+        #expect(payment?.operationID == "TX-9")
+        #expect(CallMonitorContext.objc(kind: nil, detail: nil, operationID: "TX-9") == CallMonitorContext(kind: .general, operationID: "TX-9"))
+        // The operation id is part of the context: the same kind and detail without it differ.
+        #expect(payment != CallMonitorContext(kind: .payment, detail: "Sending €20"))
+    }
+
     @Test("A named acknowledge protection with a context is one call; its end ends it", arguments: [CallMonitorFlow.terminate, .acknowledge])
     @MainActor
     func namedWithContext(flow: CallMonitorFlow) throws {

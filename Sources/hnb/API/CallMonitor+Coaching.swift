@@ -32,7 +32,8 @@ extension CallMonitor {
     /// > Important: A coaching answer never relaxes the policy (rule 32): it never shortens a
     /// > countdown, never turns terminate into acknowledge, never removes a warning, and with no
     /// > call live it never exits. ``CoachingLevel/unknown``, a failure and no answer change
-    /// > nothing. Apple's Trust Insights source is not built yet.
+    /// > nothing. Apple's Trust Insights source is the `hnbTrustInsights` product's
+    /// > `useTrustInsights(evidence:)`.
     ///
     /// - Parameters:
     ///   - source: Asks the app's backend; runs in a task of its own for each question, never on
@@ -76,7 +77,55 @@ extension CallMonitor {
         send(.coachingBudget(Self.verifierBudgetNanoseconds(clamping: seconds)))
     }
 
+    /// The kind of a ``CoachingResponse``, for Objective-C, which cannot see an enum with
+    /// associated values: `-setCoachingPolicyMedium:mediumSeconds:high:highSeconds:` takes one per
+    /// level. The raw values are part of the Objective-C ABI and never change.
     #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(CallMonitorCoachingResponseKind)
+    #endif
+    public enum CoachingResponseKind: Int, Sendable, CaseIterable {
+        /// ``CoachingResponse/off``.
+        case off = 0
+        /// ``CoachingResponse/evaluate``.
+        case evaluate = 1
+        /// ``CoachingResponse/acknowledge(seconds:)``, with the seconds given beside it.
+        case acknowledge = 2
+    }
+
+    /// The response an Objective-C kind's raw value and seconds name. A raw value outside the
+    /// enum is an acknowledge warning: bad input from Objective-C gets the strictest response a
+    /// coaching answer can have, never a weaker one and never a crash. Takes the raw value so that
+    /// the mapping is tested on Linux.
+    static func coachingResponse(rawKind: Int, seconds: CInt) -> CoachingResponse {
+        switch CoachingResponseKind(rawValue: rawKind) {
+        case .off: .off
+        case .evaluate: .evaluate
+        case .acknowledge, nil: .acknowledge(seconds: seconds)
+        }
+    }
+
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    /// `-setCoachingPolicyMedium:mediumSeconds:high:highSeconds:` for Objective-C: what a `medium`
+    /// and a `high` coaching answer do, each a kind and, for `acknowledge`, its seconds (ignored
+    /// for the other kinds; below 0 they count as 0). A kind outside the enum counts as
+    /// `acknowledge`. Swift code uses ``setCoachingPolicy(_:)``.
+    ///
+    /// ```objc
+    /// // Try the signal first: ask and report, show nothing.
+    /// [[CallMonitor sharedInstance] setCoachingPolicyMedium:CallMonitorCoachingResponseKindEvaluate mediumSeconds:0
+    ///                                                  high:CallMonitorCoachingResponseKindEvaluate highSeconds:0];
+    /// ```
+    @available(swift, obsoleted: 1, message: "use setCoachingPolicy(_:)")
+    @objc(setCoachingPolicyMedium:mediumSeconds:high:highSeconds:)
+    public func objcSetCoachingPolicy(
+        medium: CoachingResponseKind, mediumSeconds: CInt, high: CoachingResponseKind, highSeconds: CInt
+    ) {
+        setCoachingPolicy(CoachingPolicy(
+            medium: Self.coachingResponse(rawKind: medium.rawValue, seconds: mediumSeconds),
+            high: Self.coachingResponse(rawKind: high.rawValue, seconds: highSeconds)
+        ))
+    }
+
     /// `-setCoachingSource:report:` for Objective-C: a block that receives the operation category
     /// (`payment`, `account`), the operation id and a completion block, or `nil`. Swift code uses
     /// ``setCoachingSource(_:report:)``.

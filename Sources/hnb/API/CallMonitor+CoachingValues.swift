@@ -49,7 +49,7 @@ extension CallMonitor {
     public enum CoachingSource: Int, Sendable, CaseIterable, CustomStringConvertible {
         /// The app's own signal (``CallMonitor/setCoachingSource(_:report:)``).
         case app = 0
-        /// Apple's Trust Insights (iOS 27). The adapter that asks it is not built yet.
+        /// Apple's Trust Insights (iOS 27), asked by the `hnbTrustInsights` product's adapter.
         case trustInsights = 1
 
         /// `app` or `trustInsights`.

@@ -129,6 +129,45 @@ extension CallMonitor {
     ) -> CallMonitorProtection {
         protect(named: name, withAcknowledgeIn: seconds, context: CallMonitorContext.objc(kind: kind, detail: detail))
     }
+
+    /// `-protectNamed:withTerminateIn:contextKind:detail:operationID:` for Objective-C: as
+    /// `-protectNamed:withTerminateIn:contextKind:detail:`, with the operation id a coaching
+    /// source receives (Trust Insights' `requestID`, ``CallMonitorContext/operationID``). Swift
+    /// code uses ``protect(named:withTerminateIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the policy documents, or `nil`.
+    ///   - seconds: The countdown's length; values below 1 are clamped to 1.
+    ///   - kind: The context's kind by its case name, or `nil`.
+    ///   - detail: The screen's sentence, or `nil`.
+    ///   - operationID: The app's id of the operation, or `nil`. With no kind, no detail and no
+    ///     operation id there is no context; an operation id alone is a `general` one, which no
+    ///     coaching source is asked about.
+    @available(swift, obsoleted: 1, message: "use protect(named:withTerminateIn:context:)")
+    @objc(protectNamed:withTerminateIn:contextKind:detail:operationID:)
+    public func objcProtect(
+        named name: String?, withTerminateIn seconds: CInt, contextKind kind: String?, detail: String?, operationID: String?
+    ) -> CallMonitorProtection {
+        protect(named: name, withTerminateIn: seconds, context: CallMonitorContext.objc(kind: kind, detail: detail, operationID: operationID))
+    }
+
+    /// `-protectNamed:withAcknowledgeIn:contextKind:detail:operationID:` for Objective-C: as
+    /// `-protectNamed:withAcknowledgeIn:contextKind:detail:`, with the operation id. Swift code
+    /// uses ``protect(named:withAcknowledgeIn:context:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The screen's name in the policy documents, or `nil`.
+    ///   - seconds: The delay before the Acknowledge button appears; negative values are clamped to 0.
+    ///   - kind: The context's kind by its case name, or `nil`.
+    ///   - detail: The screen's sentence, or `nil`.
+    ///   - operationID: The app's id of the operation, or `nil`.
+    @available(swift, obsoleted: 1, message: "use protect(named:withAcknowledgeIn:context:)")
+    @objc(protectNamed:withAcknowledgeIn:contextKind:detail:operationID:)
+    public func objcProtect(
+        named name: String?, withAcknowledgeIn seconds: CInt, contextKind kind: String?, detail: String?, operationID: String?
+    ) -> CallMonitorProtection {
+        protect(named: name, withAcknowledgeIn: seconds, context: CallMonitorContext.objc(kind: kind, detail: detail, operationID: operationID))
+    }
     #endif
 
     /// The one beginning of a protection, whatever its flow, name and context.

@@ -103,11 +103,12 @@ public final class CallMonitorContext: NSObject {
         Kind(rawValue: name) ?? .general
     }
 
-    /// The context Objective-C's `contextKind:detail:` give: none for neither, else the kind
-    /// named (``Kind/general`` when only a detail is given) with the detail.
-    static func objc(kind: String?, detail: String?) -> CallMonitorContext? {
-        guard kind != nil || detail != nil else { return nil }
-        return CallMonitorContext(kind: Self.kind(named: kind ?? Kind.general.rawValue), detail: detail)
+    /// The context Objective-C's `contextKind:detail:operationID:` give: none when all three are
+    /// `nil`, else the kind named (``Kind/general`` when no kind is given) with the detail and
+    /// the operation id.
+    static func objc(kind: String?, detail: String?, operationID: String? = nil) -> CallMonitorContext? {
+        guard kind != nil || detail != nil || operationID != nil else { return nil }
+        return CallMonitorContext(kind: Self.kind(named: kind ?? Kind.general.rawValue), detail: detail, operationID: operationID)
     }
 
     // The header build's stand-in root class has no -isEqual:, -hash or -description to override.

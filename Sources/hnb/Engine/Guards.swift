@@ -154,6 +154,14 @@ extension MonitorEngine {
             return notice
         }
 
+        /// Rule 33: whether protection `id`'s coaching policy is what makes the policy in force
+        /// what it is with a call live: it is that policy, and the policies without any coaching
+        /// answer's are weaker. An answer whose policy this is raised what the call's event shows.
+        func coachingDecidesInForce(_ id: UInt64) -> Bool {
+            guard let inForce, let coaching = protection(id)?.coaching, coaching == inForce else { return false }
+            return strictest(through: overlay, withCoaching: false) != inForce
+        }
+
         /// Rule 29 for a coaching warning: the context of the protection begun last among those
         /// whose coaching policy is ``notice``.
         var noticeContext: CallMonitorContext? {
@@ -241,7 +249,7 @@ extension MonitorEngine {
         }
 
         /// The strictest policy set, each read through `overlay` (issue 28).
-        private func strictest(through overlay: RemoteOverlay?) -> MonitorPolicy? {
+        private func strictest(through overlay: RemoteOverlay?, withCoaching: Bool = true) -> MonitorPolicy? {
             func read(_ code: MonitorPolicy?, _ setting: RemoteSetting) -> MonitorPolicy? {
                 overlay.map { $0.combine(code, setting) } ?? code
             }
@@ -250,7 +258,7 @@ extension MonitorEngine {
                 strictest = MonitorPolicy.strictest(strictest, read(protection.policy, overlay?.settings.screen(protection.name) ?? .code))
                 // Rule 32: a coaching answer's policy is one more among them, never read through
                 // the document: it can only make the one in force stricter.
-                strictest = MonitorPolicy.strictest(strictest, protection.coaching)
+                if withCoaching { strictest = MonitorPolicy.strictest(strictest, protection.coaching) }
             }
             // Rule 25: one more policy among the others, so it can only make the one in force
             // stricter, never weaker. Open only while monitoring (the engine's condition says so).

@@ -180,9 +180,11 @@ extension MonitorEngine {
     /// Rule 32, no call live: the coaching warning on screen is the one due (the strictest
     /// coaching policy of the open protections that no acknowledgement covers): one that is no
     /// longer due ends (`policyChanged`), and one that is due begins in the foreground. With a
-    /// call live the coaching policies are among rule 18's, and this does nothing.
+    /// call live the coaching policies are among rule 18's: answers that waited for the app's
+    /// return are decided once the call's event is on screen (``settleWaitingUnderCall(into:)``).
     mutating func followNotice(now: Int64, into actions: inout [Action]) {
-        guard phase == .on, calls.settled == .idle else { return }
+        guard phase == .on else { return }
+        guard calls.settled == .idle else { return settleWaitingUnderCall(into: &actions) }
         if let event = shownEvent {
             guard MonitorPolicy(flow: event.flow, requestedSeconds: event.total) != guards.noticeDue else { return }
             endEvent(.policyChanged, now: now, into: &actions)
@@ -190,6 +192,19 @@ extension MonitorEngine {
         guard beginCoachingWarningIfDue(now: now, into: &actions) else { return }
         // Rule 33: answers that waited for the app's return started this warning.
         report(coaching.takeWaiting().map(\.request), .usedIncreasedFriction, into: &actions)
+    }
+
+    /// Rule 33: answers that waited in the background for a coaching warning while a call became
+    /// live. Their policies joined rule 18's when they were read, so once the call's event is on
+    /// screen each is decided as a live call's answer is: `usedIncreasedFriction` when its policy
+    /// is the one the event shows and would not be without coaching, `usedUnchangedFriction` when
+    /// a call's policy as strict or stricter is what shows.
+    private mutating func settleWaitingUnderCall(into actions: inout [Action]) {
+        guard shownEvent != nil, !coaching.waiting.isEmpty else { return }
+        for question in coaching.takeWaiting() {
+            let raised = guards.coachingDecidesInForce(question.protection)
+            report([question.request], raised ? .usedIncreasedFriction : .usedUnchangedFriction, into: &actions)
+        }
     }
 }
 
