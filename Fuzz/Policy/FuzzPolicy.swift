@@ -51,7 +51,7 @@ public func fuzzPolicyOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> C
     for text in [input, wrapped] {
         guard case .success(let document) = PolicyDocument.verify(text, keys: keys, issuer: "com.bank.app", crypto: acceptAll) else { continue }
         for device in devices { _ = document.rule(for: device) }
-        _ = MonitorEngine.Guards().weakens(document, codeDetection: true)
+        _ = MonitorEngine.Guards().weakens(document, codeDetection: true, codeCoaching: CallMonitor.CoachingPolicy())
         exercise(document, text: text, relax: size % 2 == 0)
     }
     return 0

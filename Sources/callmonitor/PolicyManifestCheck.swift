@@ -128,6 +128,9 @@ enum PolicyManifestCheck {
         case .screen(let name): return describe(policy.screens[name], off: "off")
         case .screenCaptured: return describe(policy.screenCaptured, off: "off")
         case .detection: return policy.detection.map { $0 ? "on" : "off" } ?? "code"
+        case .coaching(let name):
+            let levels = policy.coaching[name] ?? RemoteCoaching()
+            return "coaching medium \(levels.medium.map(\.description) ?? "code"), high \(levels.high.map(\.description) ?? "code")"
         }
     }
 
@@ -138,6 +141,7 @@ enum PolicyManifestCheck {
         case .screen(let name): "screen \(PolicyFiles.clipped(name)) \(describe(manifest.screens[name]))"
         case .screenCaptured: "screenCaptured \(describe(manifest.screenCaptured))"
         case .detection: "detection \(manifest.detection ? "on" : "off")"
+        case .coaching: manifest.coaching.map { "coaching medium \($0.medium), high \($0.high)" } ?? "coaching not in the manifest"
         }
     }
 

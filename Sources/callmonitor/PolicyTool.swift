@@ -131,6 +131,11 @@ enum PolicyTool {
         lines.append("screenCaptured: \(describe(settings.screenCaptured, off: "off"))")
         lines.append("detection: \(settings.detection.map { $0 ? "on" : "off" } ?? "code")")
         lines.append("verifierBudget: \(settings.verifierBudget.map { "\($0)" } ?? "code")")
+        // Rule 35: only when the document sets some, so documents without coaching print as before.
+        for name in settings.coaching.keys.sorted() {
+            let levels = settings.coaching[name] ?? RemoteCoaching()
+            lines.append("coaching screen \(PolicyFiles.clipped(name)): medium \(levels.medium.map(\.description) ?? "code"), high \(levels.high.map(\.description) ?? "code")")
+        }
         return lines
     }
 

@@ -12,7 +12,7 @@ extension PolicyDocument {
     /// extension this version cannot honour must not be ignored).
     private static let headerMembers: Set<String> = ["alg", "kid", "typ"]
     private static let claimMembers: Set<String> = ["iss", "ver", "iat", "nbf", "exp", "rules"]
-    private static let policyMembers: Set<String> = ["appWide", "screens", "screenCaptured", "detection", "verifierBudget"]
+    private static let policyMembers: Set<String> = ["appWide", "screens", "screenCaptured", "detection", "verifierBudget", "coaching"]
     private static let whenMembers: Set<String> = ["os", "osVersion", "appVersion", "attributes"]
     /// The `typ` a policy document carries (RFC 8725 explicit typing).
     package static let type = "hnb-policy+jwt"
@@ -347,22 +347,84 @@ extension PolicyDocument {
             default:
                 throw PolicyRefusal(.invalidPolicy, "\(path).flow: expected \"terminate\" or \"acknowledge\", got \(json["flow"].map(quote) ?? "none")")
             }
-            let range = "expected an integer from \(Int32.min) to \(Int32.max)"
-            let seconds: Int32
-            switch json["seconds"] {
-            case .integer(let value)?:
-                guard let exact = Int32(exactly: value) else { throw PolicyRefusal(.secondsOutOfRange, "\(path).seconds: \(range), got \(value)") }
-                seconds = exact
-            case .number(let value, let literal)?:
-                // A whole number too large for Int64 (or written with an exponent) arrives here.
-                guard value.rounded() == value, value.magnitude > Double(Int32.max) else {
-                    throw PolicyRefusal(.invalidPolicy, "\(path).seconds: \(range), got \(quote(.number(value, literal: literal)))")
-                }
-                throw PolicyRefusal(.secondsOutOfRange, "\(path).seconds: \(range), got \(quote(.number(value, literal: literal)))")
-            default:
-                throw PolicyRefusal(.invalidPolicy, "\(path).seconds: \(range), got \(json["seconds"].map(quote) ?? "none")")
+            return .enforce(MonitorPolicy(flow: flow, requestedSeconds: try seconds(json["seconds"], path: "\(path).seconds")))
+        default:
+            throw PolicyRefusal(.invalidPolicy, "\(path): \(expected), got \(quote(json))")
+        }
+    }
+
+    /// A `seconds` member: an integer within `Int32` (outside it: `secondsOutOfRange`), which the
+    /// monitor then clamps as its API does (rules 5 and 6; a coaching warning's as rule 32 does).
+    private static func seconds(_ json: StrictJSON?, path: String) throws(PolicyRefusal) -> Int32 {
+        let range = "expected an integer from \(Int32.min) to \(Int32.max)"
+        switch json {
+        case .integer(let value)?:
+            guard let exact = Int32(exactly: value) else { throw PolicyRefusal(.secondsOutOfRange, "\(path): \(range), got \(value)") }
+            return exact
+        case .number(let value, let literal)?:
+            // A whole number too large for Int64 (or written with an exponent) arrives here.
+            guard value.rounded() == value, value.magnitude > Double(Int32.max) else {
+                throw PolicyRefusal(.invalidPolicy, "\(path): \(range), got \(quote(.number(value, literal: literal)))")
             }
-            return .enforce(MonitorPolicy(flow: flow, requestedSeconds: seconds))
+            throw PolicyRefusal(.secondsOutOfRange, "\(path): \(range), got \(quote(.number(value, literal: literal)))")
+        default:
+            throw PolicyRefusal(.invalidPolicy, "\(path): \(range), got \(json.map(quote) ?? "none")")
+        }
+    }
+
+    /// A name the document chose (a screen, a member, a level) as a path or message may show it:
+    /// cut past 40 characters, so that no refusal echoes a long input back whole.
+    private static func cut(_ name: String) -> String { name.count <= 40 ? name : String(name.prefix(40)) + "…" }
+
+    /// `coaching`: `{"screens": {NAME: {"medium": R, "high": R}}}` (rule 35), where each R is
+    /// `"code"` (the code's response), `"off"`, `"evaluate"` or `{"flow": "acknowledge",
+    /// "seconds": N}`. Anything else, an unknown level (`unknown`, `low`) or member included, is
+    /// refused, and with it the whole document.
+    private static func coaching(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> [String: RemoteCoaching] {
+        guard case .object(let members) = json else {
+            throw PolicyRefusal(.invalidPolicy, "\(path): expected an object {\"screens\": {…}}, got \(quote(json))")
+        }
+        for member in members where member.key != "screens" {
+            throw PolicyRefusal(.unknownField, "\(path).\(cut(member.key)): expected only screens")
+        }
+        guard let screens = json["screens"] else { return [:] }
+        guard case .object(let pairs) = screens else {
+            throw PolicyRefusal(.invalidPolicy, "\(path).screens: expected an object of screen names, got \(quote(screens))")
+        }
+        var out: [String: RemoteCoaching] = [:]
+        for (name, levels) in pairs {
+            let screenPath = "\(path).screens.\(cut(name))"
+            guard case .object(let levelMembers) = levels else {
+                throw PolicyRefusal(.invalidPolicy, "\(screenPath): expected an object of levels {\"medium\": …, \"high\": …}, got \(quote(levels))")
+            }
+            for member in levelMembers where member.key != "medium" && member.key != "high" {
+                throw PolicyRefusal(.unknownField, "\(screenPath): \(quote(.string(member.key))) is not a level: expected only medium and high (unknown is never set: it changes nothing)")
+            }
+            var remote = RemoteCoaching()
+            if let medium = levels["medium"] { remote.medium = try coachingResponse(medium, path: "\(screenPath).medium") }
+            if let high = levels["high"] { remote.high = try coachingResponse(high, path: "\(screenPath).high") }
+            out[name] = remote
+        }
+        return out
+    }
+
+    /// One level's response; `nil` for `"code"`.
+    private static func coachingResponse(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> CallMonitor.CoachingResponse? {
+        let expected = "expected \"code\", \"off\", \"evaluate\" or {\"flow\": \"acknowledge\", \"seconds\": N}"
+        switch json {
+        case .string("code"): return nil
+        case .string("off"): return .off
+        case .string("evaluate"): return .evaluate
+        case .object(let members):
+            for member in members where member.key != "flow" && member.key != "seconds" {
+                throw PolicyRefusal(.unknownField, "\(path).\(cut(member.key)): expected only flow and seconds")
+            }
+            guard case .string("acknowledge")? = json["flow"] else {
+                throw PolicyRefusal(.invalidPolicy, "\(path).flow: expected \"acknowledge\" (a coaching signal never starts a countdown to exit), got \(json["flow"].map(quote) ?? "none")")
+            }
+            // Negative seconds count as 0, as CoachingPolicy's initializer clamps them.
+            let value = try seconds(json["seconds"], path: "\(path).seconds")
+            return .acknowledge(seconds: max(0, value))
         default:
             throw PolicyRefusal(.invalidPolicy, "\(path): \(expected), got \(quote(json))")
         }
@@ -371,7 +433,7 @@ extension PolicyDocument {
     private static func settings(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> RemotePolicySettings {
         guard case .object(let members) = json else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(json))") }
         for member in members where !policyMembers.contains(member.key) {
-            throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only appWide, screens, screenCaptured, detection and verifierBudget")
+            throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only appWide, screens, screenCaptured, detection, verifierBudget and coaching")
         }
         var settings = RemotePolicySettings()
         if let appWide = json["appWide"] { settings.appWide = try setting(appWide, words: ["code": .code, "observe": .off], path: "\(path).appWide") }
@@ -390,6 +452,7 @@ extension PolicyDocument {
             }
             settings.detection = on
         }
+        if let member = json["coaching"] { settings.coaching = try coaching(member, path: "\(path).coaching") }
         if let budget = json["verifierBudget"] {
             let seconds: Double
             switch budget {

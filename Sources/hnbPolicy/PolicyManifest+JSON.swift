@@ -24,6 +24,7 @@ extension PolicyManifest {
             + "\"appVersion\":\(appVersion.map(JSONText.quoted) ?? "null"),"
             + "\"appWide\":\(policy(appWide)),"
             + "\"attributes\":\(strings(attributes)),"
+            + "\"coaching\":\(coaching.map(Self.coachingJSON) ?? "null"),"
             + "\"detection\":\(detection),"
             + "\"issuer\":\(issuer.map(JSONText.quoted) ?? "null"),"
             + "\"kids\":\(strings(kids)),"
@@ -31,6 +32,19 @@ extension PolicyManifest {
             + "\"screenCaptured\":\(policy(screenCaptured)),"
             + "\"screens\":[\(screenList.joined(separator: ","))]"
             + "}"
+    }
+
+    /// `{"high": R, "medium": R}`, each R `{"response": "off"|"evaluate"|"acknowledge",
+    /// "seconds": N or null}`: one shape for all three, which the schema checks member by member.
+    private static func coachingJSON(_ policy: CallMonitor.CoachingPolicy) -> String {
+        func response(_ response: CallMonitor.CoachingResponse) -> String {
+            switch response {
+            case .off: "{\"response\":\"off\",\"seconds\":null}"
+            case .evaluate: "{\"response\":\"evaluate\",\"seconds\":null}"
+            case .acknowledge(let seconds): "{\"response\":\"acknowledge\",\"seconds\":\(max(0, seconds))}"
+            }
+        }
+        return "{\"high\":\(response(policy.high)),\"medium\":\(response(policy.medium))}"
     }
 
     private static func flowName(_ flow: CallMonitorFlow) -> String {
@@ -53,9 +67,13 @@ extension PolicyManifest {
         "allowsRelaxation", "appVersion", "appWide", "attributes", "detection", "issuer", "kids", "schemaVersion", "screenCaptured", "screens",
     ]
 
+    /// Members a manifest of an earlier library lacks, read as "not known" when absent:
+    /// `coaching` (rule 35).
+    private static let laterMembers: Set<String> = ["coaching"]
+
     /// Reads a manifest as ``json`` writes it, strictly (JSON with no duplicate key, every
-    /// member present, none unknown), so a file that is not one is refused with the member at
-    /// fault, never half read.
+    /// member present but those of ``laterMembers``, none unknown), so a file that is not one is
+    /// refused with the member at fault, never half read.
     package static func parse(_ bytes: [UInt8]) throws(ReadError) -> PolicyManifest {
         let json: StrictJSON
         do {
@@ -75,8 +93,8 @@ extension PolicyManifest {
         guard version == schemaVersion else {
             throw ReadError(message: "schemaVersion: expected 1, got \(version) (a manifest this version of callmonitor does not read)")
         }
-        for member in found where !members.contains(member.key) {
-            throw ReadError(message: "\(member.key): not a member of a manifest (expected only \(members.sorted().joined(separator: ", ")))")
+        for member in found where !members.contains(member.key) && !laterMembers.contains(member.key) {
+            throw ReadError(message: "\(member.key): not a member of a manifest (expected only \(members.union(laterMembers).sorted().joined(separator: ", ")))")
         }
         for name in members.sorted() where json[name] == nil { throw ReadError(message: "\(name): missing") }
         var manifest = PolicyManifest()
@@ -85,6 +103,7 @@ extension PolicyManifest {
         manifest.appWide = try policy(json["appWide"], "appWide")
         manifest.attributes = try strings(json["attributes"], "attributes")
         manifest.detection = try bool(json["detection"], "detection")
+        if let coaching = json["coaching"] { manifest.coaching = try coachingPolicy(coaching, "coaching") }
         manifest.issuer = try optionalString(json["issuer"], "issuer")
         manifest.kids = try strings(json["kids"], "kids")
         manifest.screenCaptured = try policy(json["screenCaptured"], "screenCaptured")
@@ -130,6 +149,32 @@ extension PolicyManifest {
         return out
     }
 
+    /// `{"high": R, "medium": R}` as ``json`` writes it, or `null` (not known).
+    private static func coachingPolicy(_ json: StrictJSON, _ path: String) throws(ReadError) -> CallMonitor.CoachingPolicy? {
+        if case .null = json { return nil }
+        let expected = #"expected {"response": "off"|"evaluate", "seconds": null} or {"response": "acknowledge", "seconds": N}"#
+        guard case .object(let pairs) = json else {
+            throw ReadError(message: "\(path): expected {\"high\", \"medium\"} or null, got \(PolicyDocument.quote(json))")
+        }
+        for pair in pairs where pair.key != "medium" && pair.key != "high" {
+            throw ReadError(message: "\(path): \(PolicyDocument.quote(.string(pair.key))) is not a level (expected only high and medium)")
+        }
+        func response(_ level: String) throws(ReadError) -> CallMonitor.CoachingResponse {
+            let value = json[level]
+            if case .object(let members)? = value, members.count == 2 {
+                switch (value?["response"], value?["seconds"]) {
+                case (.string("off")?, .null?): return .off
+                case (.string("evaluate")?, .null?): return .evaluate
+                case (.string("acknowledge")?, .integer(let seconds)?):
+                    if let exact = Int32(exactly: seconds), exact >= 0 { return .acknowledge(seconds: exact) }
+                default: break
+                }
+            }
+            throw ReadError(message: "\(path).\(level): \(expected), got \(value.map(PolicyDocument.quote) ?? "none")")
+        }
+        return CallMonitor.CoachingPolicy(medium: try response("medium"), high: try response("high"))
+    }
+
     /// `{"flow": …, "seconds": N}` (and, in a screen, its name), or `null` for none.
     private static func policy(_ json: StrictJSON?, _ path: String) throws(ReadError) -> MonitorPolicy? {
         if case .null? = json { return nil }
@@ -165,6 +210,7 @@ extension PolicyManifest {
         var manifest = PolicyManifest()
         manifest.appWide = strictest
         manifest.screenCaptured = strictest
+        manifest.coaching = strictestCoaching
         for rule in document.rules {
             for name in rule.policy.screens.keys { manifest.screens[name] = strictest }
         }
@@ -179,6 +225,8 @@ package struct PolicyRulePart: Equatable, Sendable {
         case screen(String)
         case screenCaptured
         case detection
+        /// The `coaching` levels of a named screen (rule 35).
+        case coaching(String)
     }
 
     package let rule: Int
@@ -192,6 +240,7 @@ package struct PolicyRulePart: Equatable, Sendable {
         case .screen(let name): return base + ".screens." + name
         case .screenCaptured: return base + ".screenCaptured"
         case .detection: return base + ".detection"
+        case .coaching(let name): return base + ".coaching.screens." + name
         }
     }
 }
@@ -255,6 +304,9 @@ extension PolicyDocument {
             }
             if policy.screenCaptured != .code { parts.append((.screenCaptured, alone { $0.screenCaptured = policy.screenCaptured })) }
             if policy.detection != nil { parts.append((.detection, alone { $0.detection = policy.detection })) }
+            for name in policy.coaching.keys.sorted() {
+                parts.append((.coaching(name), alone { $0.coaching[name] = policy.coaching[name] }))
+            }
             for (part, settings) in parts {
                 let probe = PolicyDocument(version: version, issuedAt: issuedAt, notBefore: notBefore, expires: expires,
                                            rules: [Rule(when: PolicyCondition(), policy: settings)])

@@ -223,7 +223,7 @@ extension CommandLineTests {
             }
         }
 
-        static let strictManifest = #"{"allowsRelaxation":false,"appVersion":"2.4","appWide":{"flow":"terminate","seconds":10},"attributes":[],"detection":true,"issuer":"i","kids":["k1"],"schemaVersion":1,"screenCaptured":null,"screens":[{"flow":"terminate","name":"transfer","seconds":5}]}"#
+        static let strictManifest = #"{"allowsRelaxation":false,"appVersion":"2.4","appWide":{"flow":"terminate","seconds":10},"attributes":[],"coaching":{"high":{"response":"acknowledge","seconds":10},"medium":{"response":"acknowledge","seconds":5}},"detection":true,"issuer":"i","kids":["k1"],"schemaVersion":1,"screenCaptured":null,"screens":[{"flow":"terminate","name":"transfer","seconds":5}]}"#
 
         @Test("Relaxation: without a manifest the tool cannot judge it; with the library's manifests, verify, explain and sign refuse it for the build that refuses relaxation and pass it for the one that allows it, as the library and the simulator do")
         func relaxation() async throws {

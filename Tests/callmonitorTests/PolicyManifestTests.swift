@@ -42,7 +42,7 @@ struct PolicyManifestTests {
         return (monitor, protections)
     }
 
-    static let configuredBytes = #"{"allowsRelaxation":true,"appVersion":"4.2","appWide":{"flow":"acknowledge","seconds":10},"attributes":["region","segment"],"detection":false,"issuer":"com.bank.app","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":{"flow":"terminate","seconds":4},"screens":[{"flow":"acknowledge","name":"login","seconds":3},{"flow":"terminate","name":"transfer","seconds":5}]}"#
+    static let configuredBytes = #"{"allowsRelaxation":true,"appVersion":"4.2","appWide":{"flow":"acknowledge","seconds":10},"attributes":["region","segment"],"coaching":{"high":{"response":"acknowledge","seconds":10},"medium":{"response":"acknowledge","seconds":5}},"detection":false,"issuer":"com.bank.app","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":{"flow":"terminate","seconds":4},"screens":[{"flow":"acknowledge","name":"login","seconds":3},{"flow":"terminate","name":"transfer","seconds":5}]}"#
 
     @Test("A configured monitor's manifest is exactly these bytes, every time: keys sorted, the strictest of a name, unnamed protections left out")
     func exactBytes() throws {
@@ -64,7 +64,7 @@ struct PolicyManifestTests {
         monitor.stopProtectingWhileScreenCaptured()
         monitor.setCallDetectionEnabled(true)
         #expect(String(decoding: monitor.policyManifest(appVersion: "4.3"), as: UTF8.self)
-            == #"{"allowsRelaxation":true,"appVersion":"4.3","appWide":null,"attributes":["region","segment"],"detection":true,"issuer":"com.bank.app","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":null,"screens":[{"flow":"terminate","name":"transfer","seconds":8}]}"#)
+            == #"{"allowsRelaxation":true,"appVersion":"4.3","appWide":null,"attributes":["region","segment"],"coaching":{"high":{"response":"acknowledge","seconds":10},"medium":{"response":"acknowledge","seconds":5}},"detection":true,"issuer":"com.bank.app","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":null,"screens":[{"flow":"terminate","name":"transfer","seconds":8}]}"#)
         monitor.startMonitoring()
         #expect(String(decoding: monitor.policyManifest(appVersion: "4.3"), as: UTF8.self).contains(#""appWide":null,"#))
         for protection in protections { protection.end() }
@@ -106,7 +106,7 @@ struct PolicyManifestTests {
     func clampsAndEscapes() throws {
         let odd = try #require(try Self.manifests().first { $0.0.hasPrefix("clamped") }).1
         #expect(String(decoding: odd, as: UTF8.self)
-            == #"{"allowsRelaxation":false,"appVersion":"","appWide":{"flow":"terminate","seconds":1},"attributes":["étage"],"detection":true,"issuer":"https://bank.example/\"policy\"\n","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":{"flow":"acknowledge","seconds":2147483647},"screens":[{"flow":"acknowledge","name":"über \"x\"\t","seconds":0}]}"#)
+            == #"{"allowsRelaxation":false,"appVersion":"","appWide":{"flow":"terminate","seconds":1},"attributes":["étage"],"coaching":{"high":{"response":"acknowledge","seconds":10},"medium":{"response":"acknowledge","seconds":5}},"detection":true,"issuer":"https://bank.example/\"policy\"\n","kids":["2026-01","2026-07"],"schemaVersion":1,"screenCaptured":{"flow":"acknowledge","seconds":2147483647},"screens":[{"flow":"acknowledge","name":"über \"x\"\t","seconds":0}]}"#)
     }
 
     @Test("The schema check can fail on a manifest: a missing member, a wrong type, an unknown member, seconds below 0")
@@ -138,7 +138,7 @@ struct PolicyManifestTests {
             with: #"{"flow":"terminate","name":"transfer","seconds":5},{"flow":"acknowledge","name":"transfer","seconds":0}"#)
         #expect(refusal(twice) == #"screens[2].name: "transfer" is listed twice"#)
         #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":1,"extra":0"#))
-            == "extra: not a member of a manifest (expected only allowsRelaxation, appVersion, appWide, attributes, detection, issuer, kids, schemaVersion, screenCaptured, screens)")
+            == "extra: not a member of a manifest (expected only allowsRelaxation, appVersion, appWide, attributes, coaching, detection, issuer, kids, schemaVersion, screenCaptured, screens)")
         #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""flow":"terminate","name":"transfer""#, with: #""flow":"close","name":"transfer""#))
             == #"screens[1].flow: expected "terminate" or "acknowledge", got "close""#)
         #expect(refusal(Self.configuredBytes.replacingOccurrences(of: #""seconds":4"#, with: #""seconds":2147483648"#))

@@ -20,7 +20,7 @@ extension CommandLineTests {
             (#"{"iss":"i","ver":2,"iat":1,"exp":2,"rules":[{"policy":{"screens":{"transfer":{"flow":"terminate","seconds":5.0}}}}]}"#,
              "(invalidPolicy): rules[0].policy.screens.transfer.seconds: expected an integer from -2147483648 to 2147483647, got 5.0"),
             (#"{"iss":"i","ver":2,"iat":1,"exp":2,"rules":[{"policy":{"appwide":"observe"}}]}"#,
-             "(unknownField): rules[0].policy.appwide: expected only appWide, screens, screenCaptured, detection and verifierBudget"),
+             "(unknownField): rules[0].policy.appwide: expected only appWide, screens, screenCaptured, detection, verifierBudget and coaching"),
             ("hello", "(malformed): payload: expected JSON (RFC 8259), stopped at byte 0"),
         ])
         func refusedPayload(payload: String, message: String) async throws {

@@ -47,6 +47,8 @@ struct PolicyManifestEngineTests {
             build.screens = code.map { ["transfer": $0] } ?? [:]
             build.screenCaptured = codes[(index + 2) % codes.count]
             build.detection = index % 2 == 0
+            // Rule 35: the code's coaching policy reads back too (a manifest without it adopts the strictest).
+            build.coaching = index % 2 == 0 ? CallMonitor.CoachingPolicy() : .init(medium: .off, high: .evaluate)
             builds.append(build)
         }
         return builds

@@ -60,7 +60,7 @@ struct PolicyRefusalDetailTests {
             (.unknownField, s.sign(header: h, payload: #"{"iss":"com.bank.app","ver":3,"iat":100,"exp":200,"rules":[],"aud":"x"}"#),
              "aud: expected only iss, ver, iat, nbf, exp and rules (the format refuses unknown claims)"),
             (.unknownField, s.sign(header: h, payload: rules(#"{"policy":{"appwide":"observe"}}"#)),
-             "rules[1].policy.appwide: expected only appWide, screens, screenCaptured, detection and verifierBudget"),
+             "rules[1].policy.appwide: expected only appWide, screens, screenCaptured, detection, verifierBudget and coaching"),
             (.unknownField, s.sign(header: h, payload: rules(#"{"when":{"device":"x"},"policy":{}}"#)),
              "rules[1].when.device: expected only os, osVersion, appVersion and attributes"),
             (.secondsOutOfRange, s.sign(header: h, payload: rules(#"{"policy":{"screens":{"transfer":{"flow":"terminate","seconds":2147483648}}}}"#)),

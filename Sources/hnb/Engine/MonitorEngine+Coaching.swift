@@ -88,9 +88,16 @@ extension MonitorEngine {
         }
     }
 
-    /// The coaching policy of protection `id` (rule 32): the code's. The remote policy's
-    /// `coaching` member (rule 35) is the one place to read a document's setting into.
-    func coachingPolicy(for id: UInt64) -> CallMonitor.CoachingPolicy { coaching.policy }
+    /// The coaching policy of protection `id` (rule 32): the code's, or, while the remote
+    /// policy's rule in force names the protection's screen in its `coaching` member (rule 35),
+    /// the code's as that setting changes it (`RemoteOverlay.combine(_:_:)`, Engine/RemotePolicy.swift:
+    /// stricter only unless the app allows relaxation). Read when the question is asked and when
+    /// its answer comes, so a document applied in between decides what the answer does.
+    func coachingPolicy(for id: UInt64) -> CallMonitor.CoachingPolicy {
+        guard let overlay = guards.overlay, let name = guards.protection(id)?.name,
+              let remote = overlay.settings.coaching[name] else { return coaching.policy }
+        return overlay.combine(coaching.policy, remote)
+    }
 
     // MARK: Inputs
 

@@ -6,8 +6,8 @@
 extension MonitorEngine {
     /// The parts of the guard the relaxation check compares a document with (rule 26): the
     /// app-wide policy (observing counts as none), the open named protections (the strictest
-    /// per name), the screen-capture escalation, call detection as the code sets it, and
-    /// whether relaxation is allowed. The rest of a manifest (keys, attributes, version) is the
+    /// per name), the screen-capture escalation, call detection as the code sets it, the code's
+    /// coaching policy (rule 35), and whether relaxation is allowed. The rest of a manifest (keys, attributes, version) is the
     /// facade's.
     package func codeManifest() -> PolicyManifest {
         var manifest = PolicyManifest()
@@ -18,12 +18,14 @@ extension MonitorEngine {
         }
         manifest.screenCaptured = guards.escalation
         manifest.detection = remote.codeDetection
+        manifest.coaching = coaching.policy
         manifest.allowsRelaxation = remote.allowsRelaxation
         return manifest
     }
 
     /// A fresh engine's code set as `manifest` describes it, through the guards' own setters:
-    /// the app-wide policy, one protection open per named screen, the escalation and detection.
+    /// the app-wide policy, one protection open per named screen, the escalation, detection and
+    /// the coaching policy (the strictest there could be when the manifest does not say).
     /// Whether relaxation is allowed is `setPolicyKeys`' input, which the judgement sends.
     package mutating func adoptCode(of manifest: PolicyManifest) {
         _ = guards.setAppWide(manifest.appWide.map(AppWidePolicy.enforce))
@@ -33,6 +35,7 @@ extension MonitorEngine {
         }
         _ = guards.setEscalation(manifest.screenCaptured)
         remote.setCodeDetection(manifest.detection)
+        coaching.setPolicy(manifest.coaching ?? PolicyManifest.strictestCoaching)
     }
 
     /// Whether the document accepted is not yet in force at this engine's wall clock (before its
@@ -43,6 +46,6 @@ extension MonitorEngine {
 
     /// Rule 26's question about `document` for the code this engine holds.
     package func weakens(_ document: PolicyDocument) -> Bool {
-        guards.weakens(document, codeDetection: remote.codeDetection)
+        guards.weakens(document, codeDetection: remote.codeDetection, codeCoaching: coaching.policy)
     }
 }

@@ -23,12 +23,12 @@ extension MonitorEngine {
         if let restored = keys.restored {
             remote.restore(highestVersion: restored.highestVersion, clockMark: restored.clockMark)
             if let document = restored.document, document.version > (remote.document?.version ?? 0) {
-                remote.accept(document, text: restored.text, relaxes: guards.weakens(document, codeDetection: remote.codeDetection))
+                remote.accept(document, text: restored.text, relaxes: guards.weakens(document, codeDetection: remote.codeDetection, codeCoaching: coaching.policy))
             }
         }
         // Keys set again without relaxation: a document that weakens the code goes (rule 26).
         if let document = remote.document {
-            let weakening = guards.weakening(document, codeDetection: remote.codeDetection)
+            let weakening = guards.weakening(document, codeDetection: remote.codeDetection, codeCoaching: coaching.policy)
             remote.setRelaxes(weakening != nil)
             if let weakening, !remote.allowsRelaxation {
                 actions.append(.policy(PolicyEvent(rejected: .relaxation(weakening), version: document.version)))
@@ -62,7 +62,7 @@ extension MonitorEngine {
             actions.append(.policy(PolicyEvent(.unchanged, version: document.version)))
             return
         }
-        let weakening = guards.weakening(document, codeDetection: remote.codeDetection)
+        let weakening = guards.weakening(document, codeDetection: remote.codeDetection, codeCoaching: coaching.policy)
         let weakens = weakening != nil
         let time = wallClockSince1970
         if time >= Double(document.expires) {

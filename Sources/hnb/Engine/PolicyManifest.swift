@@ -20,6 +20,10 @@ package struct PolicyManifest: Sendable {
     package var screens: [String: MonitorPolicy] = [:]
     /// The screen-capture escalation (rule 25); `nil` when the code sets none.
     package var screenCaptured: MonitorPolicy?
+    /// The code's coaching policy (rule 35: a document's `coaching` levels are compared with
+    /// it); `nil` when the manifest does not say (one written before rule 35), and the tool then
+    /// compares with the strictest code there could be.
+    package var coaching: CallMonitor.CoachingPolicy?
     /// Call detection as the code sets it (rule 22).
     package var detection = true
     /// The names of the attributes the app sets for the rules (`setPolicyAttributes`), sorted.
@@ -32,6 +36,11 @@ package struct PolicyManifest: Sendable {
     package var kids: [String] = []
 
     package init() {}
+
+    /// The strictest coaching policy a build could have (an acknowledge warning of `Int32.max`
+    /// seconds for both levels): any coaching level a document sets below it may weaken some
+    /// build's code, so without a manifest that says otherwise the tool cannot call it allowed.
+    package static let strictestCoaching = CallMonitor.CoachingPolicy(medium: .acknowledge(seconds: .max), high: .acknowledge(seconds: .max))
 
     /// The library's `os` values (PolicyPlatformAttributes.swift writes one of them): a rule's
     /// `when.os` that names none of them matches no device.

@@ -27,6 +27,18 @@ extension MonitorEngine {
             }
         }
 
+        /// The coaching policy of a protection whose screen the document names (rule 35): each
+        /// level the document sets replaces the code's response when relaxation is allowed, and
+        /// otherwise is the stricter of both (off < evaluate < acknowledge N, a longer N
+        /// stricter), so without the app's permission a document can only add to the code's.
+        func combine(_ code: CallMonitor.CoachingPolicy, _ remote: RemoteCoaching) -> CallMonitor.CoachingPolicy {
+            func level(_ code: CallMonitor.CoachingResponse, _ remote: CallMonitor.CoachingResponse?) -> CallMonitor.CoachingResponse {
+                guard let remote else { return code }
+                return allowsRelaxation ? remote : CallMonitor.CoachingResponse.stricter(code, remote)
+            }
+            return CallMonitor.CoachingPolicy(medium: level(code.medium, remote.medium), high: level(code.high, remote.high))
+        }
+
         /// Call detection, the code's as changed (rule 22): off only when relaxation is allowed.
         func detection(code: Bool) -> Bool {
             guard let remote = settings.detection else { return code }
@@ -234,20 +246,47 @@ extension MonitorEngine {
     }
 }
 
+extension CallMonitor.CoachingResponse {
+    /// Rule 35's order of coaching responses: `off` < `evaluate` (asked and reported, where `off`
+    /// does not ask) < `acknowledge N`, a longer N stricter (the seconds as the coaching policy
+    /// clamps them: below 0 counts as 0).
+    func isAtLeastAsStrict(as other: Self) -> Bool {
+        switch (self, other) {
+        case (.acknowledge(let mine), .acknowledge(let theirs)): max(0, mine) >= max(0, theirs)
+        case (.acknowledge, _): true
+        case (.evaluate, .off), (.evaluate, .evaluate), (.off, .off): true
+        case (.evaluate, .acknowledge), (.off, _): false
+        }
+    }
+
+    /// The stricter of two responses by ``isAtLeastAsStrict(as:)``; `a` when they are as strict.
+    static func stricter(_ a: Self, _ b: Self) -> Self { a.isAtLeastAsStrict(as: b) ? a : b }
+
+    /// How a refusal's detail names a response: `"off"`, `"evaluate"`, `acknowledge 3 s`.
+    var refusalWord: String {
+        switch self {
+        case .off: "\"off\""
+        case .evaluate: "\"evaluate\""
+        case .acknowledge(let seconds): "acknowledge \(max(0, seconds)) s"
+        }
+    }
+}
+
 extension MonitorEngine.Guards {
     /// Whether any rule of `document` would make the policy weaker than the code's now, by rule
     /// 18's order: an app-wide "observe", a screen or the capture escalation "off", detection
     /// off, or a policy laxer than the code's for the same part (a longer terminate countdown, a
-    /// shorter acknowledge delay, acknowledge for terminate). A verifier budget weakens nothing:
+    /// shorter acknowledge delay, acknowledge for terminate), or a coaching response laxer than
+    /// the code's coaching policy for its level (rule 35). A verifier budget weakens nothing:
     /// the verdict never changes the policy (rule 23).
-    func weakens(_ document: PolicyDocument, codeDetection: Bool) -> Bool {
-        weakening(document, codeDetection: codeDetection) != nil
+    func weakens(_ document: PolicyDocument, codeDetection: Bool, codeCoaching: CallMonitor.CoachingPolicy) -> Bool {
+        weakening(document, codeDetection: codeDetection, codeCoaching: codeCoaching) != nil
     }
 
-    /// The first setting of `document` that ``weakens(_:codeDetection:)`` finds, as a refusal's
-    /// detail names it (`rules[0].policy.appWide: "observe" weakens the code's policy`), or
-    /// `nil` when none weakens the code's policy.
-    func weakening(_ document: PolicyDocument, codeDetection: Bool) -> String? {
+    /// The first setting of `document` that ``weakens(_:codeDetection:codeCoaching:)`` finds, as
+    /// a refusal's detail names it (`rules[0].policy.appWide: "observe" weakens the code's
+    /// policy`), or `nil` when none weakens the code's policy.
+    func weakening(_ document: PolicyDocument, codeDetection: Bool, codeCoaching: CallMonitor.CoachingPolicy) -> String? {
         func weaker(_ setting: RemoteSetting, than codes: [MonitorPolicy], off: String, path: String) -> String? {
             switch setting {
             case .code: return nil
@@ -267,6 +306,15 @@ extension MonitorEngine.Guards {
             }
             if let found = weaker(policy.screenCaptured, than: escalation.map { [$0] } ?? [], off: "off", path: "\(path).screenCaptured") { return found }
             if policy.detection == false && codeDetection { return "\(path).detection: false turns off the code's call detection" }
+            // Rule 35: the code's coaching policy is the monitor's, whether or not a protection
+            // of that name is open, so every named screen's levels are compared with it.
+            for name in policy.coaching.keys.sorted() {
+                guard let remote = policy.coaching[name] else { continue }
+                for (level, set, code) in [("medium", remote.medium, codeCoaching.medium), ("high", remote.high, codeCoaching.high)] {
+                    guard let set, !set.isAtLeastAsStrict(as: code) else { continue }
+                    return "\(path).coaching.screens.\(name).\(level): \(set.refusalWord) is weaker than the code's \(code.refusalWord)"
+                }
+            }
             // "observe" app-wide with no code policy, "off" for a screen never opened: still
             // a relaxation of whatever the code sets later.
         }

@@ -24,6 +24,19 @@ package enum RemoteSetting: Equatable, Sendable {
     case enforce(MonitorPolicy)
 }
 
+/// What one rule's `policy.coaching.screens.<name>` says (rule 35): the coaching response to each
+/// level for the protections of that name; `nil` is the code's response for that level.
+package struct RemoteCoaching: Equatable, Sendable {
+    package var medium: CallMonitor.CoachingResponse?
+    package var high: CallMonitor.CoachingResponse?
+
+    /// Both levels the code's, for the reader to fill.
+    package init(medium: CallMonitor.CoachingResponse? = nil, high: CallMonitor.CoachingResponse? = nil) {
+        self.medium = medium
+        self.high = high
+    }
+}
+
 /// What one rule's `policy` says; absent fields are the code's.
 package struct RemotePolicySettings: Equatable, Sendable {
     package var appWide: RemoteSetting = .code
@@ -32,6 +45,9 @@ package struct RemotePolicySettings: Equatable, Sendable {
     package var detection: Bool?
     /// Seconds, clamped to ``CallMonitor/callVerifierBudgetRange`` as `setCallVerifierBudget` clamps.
     package var verifierBudget: Double?
+    /// The coaching policy of the protections of each screen name (rule 35); a name not listed
+    /// keeps the code's coaching policy.
+    package var coaching: [String: RemoteCoaching] = [:]
 
     /// Every part the code's, for the reader to fill.
     package init() {}

@@ -1,0 +1,118 @@
+// Rule 35 in the engine: the signed remote policy's `coaching` member sets the coaching policy of
+// the protections of a named screen. Stricter only unless the app allows relaxation (off <
+// evaluate < acknowledge N, a longer N stricter), refused whole otherwise with the previous
+// document kept, and a protection the member does not name keeps the code's. Pure steps, exact
+// actions, on the simulated clock.
+
+import Foundation
+import Testing
+@testable import hnb
+@testable import hnbPolicy
+
+@Suite("Remote policy: the coaching member (rule 35)")
+struct RemoteCoachingEngineTests {
+    typealias R = PolicyEngineRig
+
+    /// `{"coaching":{"screens":{"transfer":LEVELS}}}` as one rule's policy.
+    static func transfer(_ levels: String) -> String { #"[{"policy":{"coaching":{"screens":{"transfer":\#(levels)}}}}]"# }
+    static let medium8 = transfer(#"{"medium":{"flow":"acknowledge","seconds":8}}"#)
+
+    /// A rig with a coaching source, the code's coaching `policy`, and keys set.
+    static func rig(relax: Bool, policy: CallMonitor.CoachingPolicy = .init()) -> PolicyEngineRig {
+        var rig = R()
+        _ = rig.step(R.keys(relax: relax), at: 0)
+        _ = rig.step(.coachingSource(.app), at: 0)
+        _ = rig.step(.coachingPolicy(policy), at: 0)
+        return rig
+    }
+
+    /// Opens protection `id` (acknowledge 3, a payment) named `name`, and answers its one question
+    /// with `level` a second later: the answer's actions.
+    static func answer(_ rig: inout PolicyEngineRig, id: UInt64, name: String?, _ level: CallMonitor.CoachingLevel, at time: Double) -> [String] {
+        let asked = rig.step(.beginProtection(id: id, ackPolicy(3), name: name, context: coachingContext()), at: time).coachingQuestions
+        guard let question = asked.first, asked.count == 1 else { return ["asked \(asked.map(\.id))"] }
+        return rig.step(.coachingAnswered(request: question.id, .init(level: level)), at: time + 1).labels
+    }
+
+    static let applied: [MonitorEngine.Action] = [.policy(.init(.applied, version: 1))]
+
+    @Test("Rule 35: a document's acknowledge 8 for medium makes a medium answer warn for 8 s where the code's response was off")
+    func documentWarnsWhereCodeWasOff() {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        let (document, text) = R.document(rules: Self.medium8)
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        #expect(rig.engine.coachingPolicy(for: 1) == .init(medium: .off, high: .acknowledge(seconds: 10)))
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+            == ["present acknowledge 8 hidden", "schedule 4", "report 1 usedIncreasedFriction"])
+        #expect(rig.engine.coachingPolicy(for: 1) == .init(medium: .acknowledge(seconds: 8), high: .acknowledge(seconds: 10)))
+    }
+
+    @Test("Rule 35: a protection the coaching member does not name, or an unnamed one, keeps the code's coaching policy")
+    func unnamedProtectionKeepsTheCode() {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        let (document, text) = R.document(rules: Self.medium8)
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        #expect(Self.answer(&rig, id: 1, name: "login", .medium, at: 2) == ["report 1 usedUnchangedFriction"])
+        #expect(Self.answer(&rig, id: 2, name: nil, .medium, at: 4) == ["report 2 usedUnchangedFriction"])
+        #expect(rig.engine.shownEvent == nil)
+    }
+
+    @Test("Rule 35: without allowsRelaxation a weaker coaching level is refused whole, naming it; the document before stays in force")
+    func weakerRefusedWhole() {
+        var rig = Self.rig(relax: false)
+        let (document, text) = R.document(rules: Self.medium8)
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        let tail = ", and the app does not allow relaxation (setPolicyKeys allowsRelaxation)"
+        for (levels, weakening) in [
+            (#"{"medium":"off"}"#, #"rules[0].policy.coaching.screens.transfer.medium: "off" is weaker than the code's acknowledge 5 s"#),
+            (#"{"medium":"evaluate"}"#, #"rules[0].policy.coaching.screens.transfer.medium: "evaluate" is weaker than the code's acknowledge 5 s"#),
+            (#"{"medium":{"flow":"acknowledge","seconds":20},"high":{"flow":"acknowledge","seconds":9}}"#,
+             "rules[0].policy.coaching.screens.transfer.high: acknowledge 9 s is weaker than the code's acknowledge 10 s"),
+            // One weaker level among stricter ones and a stricter screen policy: the whole document goes.
+            (#"{"medium":{"flow":"acknowledge","seconds":30},"high":{"flow":"acknowledge","seconds":-4}}"#,
+             "rules[0].policy.coaching.screens.transfer.high: acknowledge 0 s is weaker than the code's acknowledge 10 s"),
+        ] {
+            #expect(rig.step(R.apply(ver: 2, rules: Self.transfer(levels)), at: 2)
+                == [.policy(.init(.rejected, version: 2, reason: .relaxationNotAllowed, detail: weakening + tail))], "\(levels)")
+        }
+        #expect(rig.engine.remote.highestVersion == 1)
+        // The first document still decides: a medium answer warns for its 8 s, not the code's 5.
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 3)
+            == ["present acknowledge 8 hidden", "schedule 5", "report 1 usedIncreasedFriction"])
+    }
+
+    @Test("Rule 35: with allowsRelaxation the document's levels replace the code's: a shorter warning and off are accepted")
+    func relaxationAllowedReplaces() {
+        var rig = Self.rig(relax: true)
+        let (document, text) = R.document(rules: Self.transfer(#"{"medium":{"flow":"acknowledge","seconds":3},"high":"off"}"#))
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        #expect(rig.engine.coachingPolicy(for: 1) == .init())
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .high, at: 2) == ["report 1 usedUnchangedFriction"])
+        #expect(Self.answer(&rig, id: 2, name: "transfer", .medium, at: 4)
+            == ["present acknowledge 3 hidden", "schedule 6", "report 2 usedIncreasedFriction"])
+    }
+
+    @Test("Rule 35: without relaxation an accepted level stays the stricter of both when the code's coaching policy later grows")
+    func stricterOfBothWhenCodeGrows() {
+        var rig = Self.rig(relax: false)
+        let (document, text) = R.document(rules: Self.transfer(#"{"medium":{"flow":"acknowledge","seconds":8},"high":"code"}"#))
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        _ = rig.step(.coachingPolicy(.init(medium: .acknowledge(seconds: 20), high: .acknowledge(seconds: 12))), at: 1)
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+            == ["present acknowledge 20 hidden", "schedule 4", "report 1 usedIncreasedFriction"])
+    }
+
+    @Test("Rule 35: the order of coaching responses: off < evaluate < acknowledge N, a longer N stricter, negative N as 0")
+    func responseOrder() {
+        typealias C = CallMonitor.CoachingResponse
+        let ordered: [C] = [.off, .evaluate, .acknowledge(seconds: 0), .acknowledge(seconds: 1), .acknowledge(seconds: Int32.max)]
+        for (i, a) in ordered.enumerated() {
+            for (j, b) in ordered.enumerated() {
+                #expect(a.isAtLeastAsStrict(as: b) == (i >= j), "\(a) vs \(b)")
+                #expect(C.stricter(a, b) == ordered[max(i, j)], "\(a) vs \(b)")
+            }
+        }
+        #expect(C.acknowledge(seconds: -3).isAtLeastAsStrict(as: .acknowledge(seconds: 0)))
+        #expect(C.acknowledge(seconds: 0).isAtLeastAsStrict(as: .acknowledge(seconds: -3)))
+    }
+}
