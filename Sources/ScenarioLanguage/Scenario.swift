@@ -78,13 +78,18 @@ package enum ScenarioCommand: Equatable {
     /// The delegate turned out released, and the monitor hears of it now (a recording writes it
     /// where the engine heard of a release).
     case delegateReleaseNoticed
-    /// The simulator's coaching source is set (`true`) or removed (issue 40, rule 31).
-    case coachingSource(Bool)
+    /// The simulator's coaching source is set, reporting itself as this kind (`app`, or
+    /// `trustInsights` as a recording of Apple's source writes it), or removed with `nil` (issue
+    /// 40, rule 31).
+    case coachingSource(CallMonitor.CoachingSource?)
     /// The coaching budget, in nanoseconds (rule 31).
     case coachingBudget(Int64)
-    /// The coaching source answers question N (counted from 1) now: a level, or `nil` for a
-    /// failed source (rule 33's unavailable).
-    case coachingAnswer(question: Int, CallMonitor.CoachingLevel?)
+    /// The code's coaching policy (rule 32): what a `medium` and a `high` answer do.
+    case coachingPolicy(CallMonitor.CoachingPolicy)
+    /// The coaching source answers question N (counted from 1) now: a level with the evaluation
+    /// id and model version it names, or ``CallMonitor/CoachingAnswer/unavailable`` for a failed
+    /// source (`error`, rule 33).
+    case coachingAnswer(question: Int, CallMonitor.CoachingAnswer)
     /// The policy while the screen is captured during a call (rule 25) is set or replaced.
     case protectWhileScreenCaptured(CallMonitorFlow, seconds: Int32)
     /// That policy is removed.
@@ -388,28 +393,76 @@ package enum ScenarioParser {
         return order
     }
 
-    /// `coaching source app | source off | budget S | answer N unknown|medium|high|error` (issue 40).
+    /// `coaching source app|trustInsights|off | budget S | policy medium R high R | answer N LEVEL
+    /// [evaluation "ID"] [model "VERSION"] | answer N error` (issue 40); R is `off`, `evaluate` or
+    /// `acknowledge SECONDS`. The words are the values' own descriptions, as a recording writes them.
     private static func parseCoaching(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
-        let usage = "'coaching' takes source app, source off, budget SECONDS or answer N LEVEL (unknown, medium, high or error)"
-        switch args.count {
-        case 2 where args[0] == "source" && args[1] == "app": return .coachingSource(true)
-        case 2 where args[0] == "source" && args[1] == "off": return .coachingSource(false)
-        case 2 where args[0] == "budget":
+        let usage = "'coaching' takes source app, source trustInsights, source off, budget SECONDS, policy medium RESPONSE high RESPONSE or answer N LEVEL (unknown, medium, high or error)"
+        switch args.first {
+        case "source" where args.count == 2:
+            if args[1] == "off" { return .coachingSource(nil) }
+            guard let source = CallMonitor.CoachingSource.allCases.first(where: { $0.description == args[1] }) else { break }
+            return .coachingSource(source)
+        case "budget" where args.count == 2:
             guard let value = parseTime(args[1]) else {
                 throw ScenarioError(line: line, message: "bad seconds '\(args[1])': expected seconds such as 5 or 0.5")
             }
             return .coachingBudget(value)
-        case 3 where args[0] == "answer":
+        case "policy":
+            return .coachingPolicy(try parseCoachingPolicy(Array(args.dropFirst()), line: line))
+        case "answer" where args.count >= 3:
             guard let question = Int(args[1]), question >= 1, args[1].allSatisfy(\.isASCII) else {
                 throw ScenarioError(line: line, message: "bad question '\(args[1])': expected 1, 2, ... (the order the coaching source was asked in)")
             }
-            if args[2] == "error" { return .coachingAnswer(question: question, nil) }
+            let extras = "'coaching answer N LEVEL' takes evaluation \"ID\" and model \"VERSION\" after the level, each at most once"
+            if args[2] == "error" {
+                guard args.count == 3 else { throw ScenarioError(line: line, message: "a failed answer ('error') has no evaluation or model") }
+                return .coachingAnswer(question: question, .unavailable)
+            }
             guard let level = CallMonitor.CoachingLevel.allCases.first(where: { $0.description == args[2] }) else {
                 throw ScenarioError(line: line, message: "unknown coaching level '\(args[2])': expected unknown, medium, high or error")
             }
-            return .coachingAnswer(question: question, level)
-        default: throw ScenarioError(line: line, message: usage)
+            var named: [String: String] = [:]
+            var rest = args.dropFirst(3)
+            while let key = rest.first {
+                guard key == "evaluation" || key == "model", named[key] == nil, rest.count >= 2 else {
+                    throw ScenarioError(line: line, message: extras)
+                }
+                named[key] = rest.dropFirst().first
+                rest = rest.dropFirst(2)
+            }
+            return .coachingAnswer(question: question, CallMonitor.CoachingAnswer(level: level, evaluationID: named["evaluation"], modelVersion: named["model"]))
+        default: break
         }
+        throw ScenarioError(line: line, message: usage)
+    }
+
+    /// `medium R high R`, both levels named, in that order (R: `off`, `evaluate`, `acknowledge N`).
+    private static func parseCoachingPolicy(_ args: [String], line: Int) throws(ScenarioError) -> CallMonitor.CoachingPolicy {
+        let usage = "'coaching policy' takes medium RESPONSE high RESPONSE (RESPONSE: off, evaluate or acknowledge SECONDS)"
+        var rest = args[...]
+        func response(_ level: String) throws(ScenarioError) -> CallMonitor.CoachingResponse {
+            guard rest.first == level, let word = rest.dropFirst().first else { throw ScenarioError(line: line, message: usage) }
+            rest = rest.dropFirst(2)
+            switch word {
+            case "off": return .off
+            case "evaluate": return .evaluate
+            case "acknowledge":
+                guard let secondsWord = rest.first else { throw ScenarioError(line: line, message: usage) }
+                rest = rest.dropFirst()
+                do throws(PolicyWordError) {
+                    return .acknowledge(seconds: try PolicyWords.seconds(secondsWord))
+                } catch {
+                    throw ScenarioError(line: line, message: error.message)
+                }
+            default:
+                throw ScenarioError(line: line, message: "unknown coaching response '\(word)': expected off, evaluate or acknowledge SECONDS")
+            }
+        }
+        let medium = try response("medium")
+        let high = try response("high")
+        guard rest.isEmpty else { throw ScenarioError(line: line, message: usage) }
+        return CallMonitor.CoachingPolicy(medium: medium, high: high)
     }
 
     /// The verdict words: `bank`, `notbank`, `unknown`.

@@ -1,7 +1,9 @@
 // The simulator's coaching source (issue 40; rules 31 and 33): it writes each question and each
 // consumption report into the transcript, and answers a question where a `coaching answer N
 // LEVEL` line says, so an answer within the budget, a late one, a second one and a failure are
-// all written as scenarios.
+// all written as scenarios. A recording's replay uses it too: the recorder writes each answer the
+// device's source gave as such a line, at the instant the engine took it (rule 30), as a
+// recording's verifier answers (RecordedVerifier.swift).
 
 import hnb
 
@@ -9,10 +11,17 @@ import hnb
 final class ScenarioCoachingSource: CoachingSourcing {
     nonisolated let kind = CallMonitor.CoachingSource.app
     private let transcript: Transcript
-    /// The answer closures of the questions asked so far, in order (question 1 first).
+    /// The answer closures of the questions asked so far, in order (question 1 first), whatever
+    /// kind the source reported itself as: a recording numbers them the same way.
     private var questions: [@Sendable (CallMonitor.CoachingAnswer) -> Void] = []
 
     init(transcript: Transcript) { self.transcript = transcript }
+
+    /// This source, reporting itself as `kind` to the monitor (`coaching source trustInsights`:
+    /// the engine records which kind answered). Questions and answers stay this source's.
+    func reporting(as kind: CallMonitor.CoachingSource) -> any CoachingSourcing {
+        kind == self.kind ? self : Kinded(kind: kind, source: self)
+    }
 
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void) {
         questions.append(answer)
@@ -30,10 +39,30 @@ final class ScenarioCoachingSource: CoachingSourcing {
         }
     }
 
-    /// Gives question `question` (from 1) `level` now, or the failed answer for `nil`; a question
-    /// not asked gets nothing.
-    func answer(question: Int, with level: CallMonitor.CoachingLevel?) {
+    /// Gives question `question` (from 1) `answer` now; a question not asked (or, in a replay,
+    /// one the replay did not ask: it went another way, and `replay --check` shows where) gets
+    /// nothing.
+    func answer(question: Int, with answer: CallMonitor.CoachingAnswer) {
         guard question >= 1, question <= questions.count else { return }
-        questions[question - 1](level.map { CallMonitor.CoachingAnswer(level: $0) } ?? .unavailable)
+        questions[question - 1](answer)
+    }
+
+    /// The same source under another kind.
+    private final class Kinded: CoachingSourcing {
+        nonisolated let kind: CallMonitor.CoachingSource
+        private let source: ScenarioCoachingSource
+
+        init(kind: CallMonitor.CoachingSource, source: ScenarioCoachingSource) {
+            self.kind = kind
+            self.source = source
+        }
+
+        func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void) {
+            source.ask(question, answer: answer)
+        }
+
+        func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+            source.report(question, status)
+        }
     }
 }

@@ -92,9 +92,12 @@ struct SimulateCommand: ToolCommand {
           verdict budget S | verdict off            setCallVerifierBudget(S) / setCallVerifier(nil)
           coaching source app | coaching source off a coaching source that answers only by 'coaching answer' /
                                                     setCoachingSource(nil) (issue 40)
+          coaching source trustInsights             the same source, reporting itself as Apple's (as recorded)
           coaching answer N LEVEL                   it answers question N now: unknown, medium, high, or error (a
-                                                    failed source); after the budget or a first answer it is ignored
+                                                    failed source); after the budget or a first answer it is ignored;
+                                                    after LEVEL, evaluation "ID" and model "VERSION" name the answer's
           coaching budget S                         setCoachingBudget(S)
+          coaching policy medium R high R           setCoachingPolicy: R is off, evaluate or acknowledge N
           wait                                      nothing: lets time run to TIME
           keys FILE ISSUER [relax]                  setPolicyKeys: a JWK Set file (relative to the scenario), the iss,
                                                     relax to allow relaxation; nothing is kept between runs

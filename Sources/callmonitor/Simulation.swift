@@ -26,7 +26,8 @@ final class Simulation {
 
     /// A recording's verifier (`verdict recorded`), which gives the file's `verdict answer` lines.
     let recordedVerifier: RecordedVerifier
-    /// The coaching source (`coaching source app`), answered by `coaching answer` lines (issue 40).
+    /// The coaching source (`coaching source app`), answered by `coaching answer` lines (issue 40);
+    /// a recording's too, which writes the answers the device's source gave as those lines.
     let coaching: ScenarioCoachingSource
 
     /// The recording delegate the scenario set and still holds, if any.
@@ -305,9 +306,10 @@ final class Simulation {
         case .verdictOff: monitor.setCallVerifier(using: nil)
         case .verdictRecorded: monitor.setCallVerifier(using: recordedVerifier)
         case .verdictAnswer(let question, let verdict): recordedVerifier.answer(question: question, with: verdict)
-        case .coachingSource(let on): monitor.setCoachingSource(using: on ? coaching : nil)
+        case .coachingSource(let kind): monitor.setCoachingSource(using: kind.map(coaching.reporting(as:)))
         case .coachingBudget(let budget): monitor.setCoachingBudget(Double(budget) / 1e9)
-        case .coachingAnswer(let question, let level): coaching.answer(question: question, with: level)
+        case .coachingPolicy(let policy): monitor.setCoachingPolicy(policy)
+        case .coachingAnswer(let question, let answer): coaching.answer(question: question, with: answer)
         case .delegateReleaseNoticed:
             delegate = nil
             monitor.noticeDelegateRelease()

@@ -25,6 +25,11 @@ struct SessionScript: Sendable {
     private var questions: [UInt64: Int] = [:]
     private var questionsAsked = 0
     private var verifierSet = false
+    /// The engine's coaching request numbers, as the order the file's coaching source was asked
+    /// in (1, 2, …): the numbers `coaching answer N` lines give.
+    private var coachingQuestions: [UInt64: Int] = [:]
+    private var coachingQuestionsAsked = 0
+    private var coachingSourceSet = false
     /// The app and capture state the file has set so far (the simulator's: foreground, not captured).
     private var foreground = true
     private var captured = false
@@ -117,13 +122,23 @@ struct SessionScript: Sendable {
         case .policyRejected(let refusal): line = "# policy document refused: \(refusal.reason)"
         case .wallClockChanged: line = "# wall clock changed"
         case .policyWake: line = "# policy switch (nbf or exp): not replayed"
-        // Coaching signals (issue 40): not in the scenario language yet, so comments; a replay
-        // runs without a coaching source from there on.
-        case .coachingSource(let source): line = "# coaching source \(source.map(\.description) ?? "off"): not replayed"
-        case .coachingBudget(let nanoseconds): line = "# coaching budget \(ScenarioWriter.seconds(nanoseconds)): not replayed"
-        case .coachingPolicy(let policy): line = "# coaching policy medium \(policy.medium) high \(policy.high): not replayed"
-        case .coachingAnswered(let request, let answer): line = "# coaching answer \(request) \(answer.level): not replayed"
-        case .coachingBudgetExpired(let request): line = "# coaching budget over \(request): not replayed"
+        // Coaching signals (issue 40): the source, its budget and policy as they were set, and
+        // each answer the source gave, at the instant the engine took it, to the question by the
+        // order it was asked in the file (the replay's source answers it there, as a recorded
+        // verdict is given); late, second and failed answers too, which the engine ignores or
+        // reports in the replay as it did here. A budget's end is the replay clock's, a `wait`.
+        case .coachingSource(let source):
+            coachingSourceSet = source != nil
+            line = "coaching source \(source.map(\.description) ?? "off")"
+        case .coachingBudget(let nanoseconds): line = "coaching budget \(ScenarioWriter.seconds(nanoseconds))"
+        case .coachingPolicy(let policy): line = "coaching policy medium \(policy.medium) high \(policy.high)"
+        case .coachingAnswered(let request, let answer):
+            if let question = coachingQuestions[request] {
+                line = Self.coachingAnswerLine(question, answer)
+            } else {
+                line = "# coaching answer to a question asked before this recording: \(answer.isAvailable ? answer.level.description : "error")"
+            }
+        case .coachingBudgetExpired: line = "wait"
         }
         if let line { lines.append(line.hasPrefix("#") ? line : "\(time) \(line)") }
         return lines
@@ -135,6 +150,27 @@ struct SessionScript: Sendable {
     /// release`) and a `tap` would press its presentation.
     func tapWithNothingToPress(now: Int64, presentationShown: Bool) -> String {
         "\(ScenarioWriter.seconds(now &- origin)) \(presentationShown ? "tap stale" : "tap")"
+    }
+
+    /// `coaching answer 2 high evaluation "E-17" model "3.1"`, or `coaching answer 2 error` for a
+    /// failed source: the answer as the source gave it, so the engine replays the same one. An id
+    /// or version the scenario language cannot quote (a control character, a line break) is left
+    /// out and a comment after it says so: the replay's answer then lacks it, and a check shows
+    /// what it changed.
+    static func coachingAnswerLine(_ question: Int, _ answer: CallMonitor.CoachingAnswer) -> String {
+        guard answer.isAvailable else { return "coaching answer \(question) error" }
+        var line = "coaching answer \(question) \(answer.level)"
+        var unwritten: [String] = []
+        for (word, value) in [("evaluation", answer.evaluationID), ("model", answer.modelVersion)] {
+            guard let value else { continue }
+            if value.unicodeScalars.contains(where: { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) {
+                unwritten.append(word)
+            } else {
+                line += " \(word) \(ScenarioWriter.quoted(value))"
+            }
+        }
+        if !unwritten.isEmpty { line += " # its \(unwritten.joined(separator: " and ")) not written: a control character or line break" }
+        return line
     }
 
     /// `terminate 3`, `acknowledge 0`: the policy's words, its seconds as clamped (clamping again
@@ -246,6 +282,20 @@ struct SessionScript: Sendable {
                 questions[request] = questionsAsked
                 line.add("kind", "ask")
                 line.add("question", questionsAsked)
+            case .askCoaching(let question, let budgetEndsAt):
+                // Only a source set in this file is asked in the replay (a `coaching source` line).
+                guard coachingSourceSet else { continue }
+                coachingQuestionsAsked += 1
+                coachingQuestions[question.id] = coachingQuestionsAsked
+                line.add("kind", "coachingAsk")
+                line.add("question", coachingQuestionsAsked)
+                line.add("category", question.operationCategory.rawValue)
+                line.addSeconds("budgetEndsAt", budgetEndsAt &- origin)
+            case .reportCoaching(let request, let status):
+                guard let question = coachingQuestions[request] else { continue }
+                line.add("kind", "coachingReport")
+                line.add("question", question)
+                line.add("status", status.description)
             case .outcome(let outcome):
                 line.add("kind", "outcome")
                 line.add("ending", outcome.ending.description)
@@ -260,7 +310,7 @@ struct SessionScript: Sendable {
                 line.add("kind", "exit")
                 line.add("code", Int(code))
             case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .refreshCalls, .stopSources, .armExitWatchdog,
-                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy, .askCoaching, .reportCoaching:
+                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy:
                 continue
             }
             lines.append(Self.outputPrefix + line.text)

@@ -366,11 +366,11 @@ struct RecordingTests {
         case .policyRejected: "# policy document refused: rollback"
         case .wallClockChanged: "# wall clock changed"
         case .policyWake: "# policy switch (nbf or exp): not replayed"
-        case .coachingSource: "# coaching source app: not replayed"
-        case .coachingBudget: "# coaching budget 0.5: not replayed"
-        case .coachingPolicy: "# coaching policy medium evaluate high acknowledge 10: not replayed"
-        case .coachingAnswered: "# coaching answer 3 high: not replayed"
-        case .coachingBudgetExpired: "# coaching budget over 3: not replayed"
+        case .coachingSource: "0 coaching source app"
+        case .coachingBudget: "0 coaching budget 0.5"
+        case .coachingPolicy: "0 coaching policy medium evaluate high acknowledge 10"
+        case .coachingAnswered: "# coaching answer to a question asked before this recording: high"
+        case .coachingBudgetExpired: "0 wait"
         }
     }
 
