@@ -260,7 +260,7 @@ struct SessionScript: Sendable {
                 line.add("kind", "exit")
                 line.add("code", Int(code))
             case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .refreshCalls, .stopSources, .armExitWatchdog,
-                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy, .askCoaching, .reportCoaching:
+                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy, .askCoaching, .reportCoaching, .coachingInOutcome:
                 continue
             }
             lines.append(Self.outputPrefix + line.text)
