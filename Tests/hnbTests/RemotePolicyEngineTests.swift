@@ -50,7 +50,7 @@ struct PolicyEngineRig {
 
     static func outcome(
         _ ending: MonitorEngine.Ending, _ flow: CallMonitorFlow, total: Int32, from start: Double, to end: Double, lowest: Int32,
-        source: CallMonitorOutcome.PolicySource
+        source: CallMonitorOutcome.PolicySource, id: UInt64 = 1
     ) -> MonitorEngine.Action {
         var outcome = CallMonitorOutcome(
             ending: ending, flow: flow, seconds: total, startedAt: Int64(start * 1e9), endedAt: Int64(end * 1e9),
@@ -59,6 +59,7 @@ struct PolicyEngineRig {
             wasScreenCaptured: false
         )
         outcome.policySource = source
+        outcome.id = id
         return .outcome(outcome)
     }
 }
