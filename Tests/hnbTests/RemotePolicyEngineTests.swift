@@ -135,7 +135,7 @@ struct RemotePolicyEngineTests {
         // A stricter code policy still wins over the document (strictest of all, rule 18).
         #expect(rig.step(.start(R.terminate(2)), at: 3) == [
             .dismiss(on: .builtInDialog), .cancelWakeUp,
-            R.outcome(.policyChanged, .terminate, total: 5, from: 2, to: 3, lowest: 5, source: .document(version: 4)),
+            R.outcome(.policyChanged, .terminate, total: 5, from: 2, to: 3, lowest: 5, source: .document(version: 4), id: 2),
             .present(.terminate, remaining: 2, token: 3, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 4 * s),
         ])
