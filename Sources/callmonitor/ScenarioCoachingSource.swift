@@ -33,9 +33,16 @@ final class ScenarioCoachingSource: CoachingSourcing {
     }
 
     func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+        report(question, status, outcomeID: nil)
+    }
+
+    /// The report's line names the outcome whose coaching record holds the answer (issue 40), as
+    /// the Trust Insights evidence does; a report no outcome records has no `outcome` key.
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?) {
         transcript.record("coaching") {
             $0.add("report", Int(question.id))
             $0.add("status", status.description)
+            if let outcomeID { $0.add("outcome", Int(truncatingIfNeeded: outcomeID)) }
         }
     }
 

@@ -111,10 +111,11 @@ struct SimulateCommand: ToolCommand {
         dismiss, tap (accepted: true|false), input (with --echo), verdict (each verdict the monitor
         records: bankIsCalling, bankIsNotCalling, unknown; with "delegate" when a recording delegate
         is told), outcome (one per security event, when it ends: "outcome" is the evidence record as
-        CallMonitorOutcome.jsonData() writes it, Schemas/callmonitor-outcome.v1.schema.json: keys
+        CallMonitorOutcome.jsonData() writes it, Schemas/callmonitor-outcome.v2.schema.json: keys
         sorted, instants in nanoseconds of the virtual clock, dates in seconds since 1970),
         policy (result applied|unchanged|rejected|expired, version, reason), coaching (asked: the
-        question's number, category and protection; report: its number and consumption status), exit. Examples:
+        question's number, category and protection; report: its number, consumption status and the
+        id of the outcome whose coaching record holds the answer, if one does), exit. Examples:
         Tests/callmonitorTests/Scenarios/*.scenario in the source tree.
 
         exit status: 0 on success; 2 on a bad scenario ('FILE:N: what is wrong', or 'line N: …' for

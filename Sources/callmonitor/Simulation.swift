@@ -86,7 +86,7 @@ final class Simulation {
         setRecordingCallback()
         // Rule 16: one line per security event, when it ends (before the exit line of a force
         // exit). Issue 37: its `outcome` is the evidence record itself, as the library writes it
-        // (`jsonData()`, Schemas/callmonitor-outcome.v1.schema.json), so the transcript and the
+        // (`jsonData()`, Schemas/callmonitor-outcome.v2.schema.json), so the transcript and the
         // record a bank files are one form.
         monitor.setOutcomeHandler { outcome in
             transcript.record("outcome") { $0.add("outcome", Simulation.evidence(outcome)) }

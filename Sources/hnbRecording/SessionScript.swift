@@ -310,7 +310,7 @@ struct SessionScript: Sendable {
                 line.add("kind", "exit")
                 line.add("code", Int(code))
             case .schedule, .cancelWakeUp, .startSources, .startCallSource, .stopCallSource, .refreshCalls, .stopSources, .armExitWatchdog,
-                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy:
+                 .cancelAsk, .install, .schedulePolicyWake, .cancelPolicyWake, .persistPolicy, .coachingInOutcome:
                 continue
             }
             lines.append(Self.outputPrefix + line.text)

@@ -8,11 +8,15 @@ import Foundation
 import hnb
 
 /// Reads an outcome as `jsonData()` writes it: every key of the schema, enums by their case names;
-/// a `schemaVersion` other than ``CallMonitorOutcome/schemaVersion`` is an error rather than a guess.
+/// a `schemaVersion` other than ``CallMonitorOutcome/schemaVersion`` (2) is an error rather than a
+/// guess. A version 1 record is refused too, with an error that says so: it has no `id` and no
+/// `coaching`, and reading it as version 2 would invent an id of 0 and an empty coaching record,
+/// a claim the record never made (read it as Schemas/callmonitor-outcome.v1.schema.json says).
 extension CallMonitorOutcome: Decodable {
     private enum Key: String, CodingKey {
         case schemaVersion, ending, flow, seconds, startedAt, endedAt, startedDate, endedDate, lowestRemaining, presentations
-        case wasScreenCaptured, verdict, verdictArrivedAt, language, shown, policySource, policyVersion
+        case wasScreenCaptured, verdict, verdictArrivedAt, language, shown, policySource, policyVersion, id, coaching
+        case questionID, level, source, evaluationID, modelVersion, operationID, consumption
         case surface, at, remaining, frames, framesOmitted
         case title, message, kindLine, detail, verdictLine, countdown, button, contextKind
     }
@@ -22,7 +26,24 @@ extension CallMonitorOutcome: Decodable {
         let c = try decoder.container(keyedBy: Key.self)
         let version = try c.decode(Int.self, forKey: .schemaVersion)
         guard version == Self.schemaVersion else {
-            throw DecodingError.dataCorruptedError(forKey: .schemaVersion, in: c, debugDescription: "schema version \(version) is not \(Self.schemaVersion)")
+            let why = version == 1 ? " (a version 1 record has no id and no coaching record; it is not read as version 2)" : ""
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: c, debugDescription: "schema version \(version) is not \(Self.schemaVersion)\(why)"
+            )
+        }
+        var coaching: [CoachingEvaluation] = []
+        var coachingList = try c.nestedUnkeyedContainer(forKey: .coaching)
+        while !coachingList.isAtEnd {
+            let e = try coachingList.nestedContainer(keyedBy: Key.self)
+            coaching.append(CoachingEvaluation(
+                questionID: try e.decode(UInt64.self, forKey: .questionID), at: try e.decode(Int64.self, forKey: .at),
+                level: try Self.named(e, .level, CallMonitor.CoachingLevel.allCases),
+                source: try Self.named(e, .source, CallMonitor.CoachingSource.allCases),
+                evaluationID: try e.decodeIfPresent(String.self, forKey: .evaluationID),
+                modelVersion: try e.decodeIfPresent(String.self, forKey: .modelVersion),
+                operationID: try e.decodeIfPresent(String.self, forKey: .operationID),
+                consumption: try Self.named(e, .consumption, CallMonitor.CoachingConsumption.allCases)
+            ))
         }
         var presentations: [Presentation] = []
         var list = try c.nestedUnkeyedContainer(forKey: .presentations)
@@ -73,6 +94,8 @@ extension CallMonitorOutcome: Decodable {
             language: try c.decode(String.self, forKey: .language),
             shown: shown
         )
+        id = try c.decode(UInt64.self, forKey: .id)
+        self.coaching = coaching
         switch try c.decode(String.self, forKey: .policySource) {
         case "code": policySource = .code
         case "document": policySource = .document(version: try c.decode(Int64.self, forKey: .policyVersion))

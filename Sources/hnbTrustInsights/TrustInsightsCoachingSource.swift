@@ -61,22 +61,30 @@ nonisolated final class TrustInsightsCoachingSource: CoachingSourcing {
             let insight = evaluation.insight
             let held = HeldEvaluation(evaluation: evaluation, insightID: insight.insightID, operationID: question.operationID)
             if let status = slots.arrived(question.id, held) {
-                // The engine decided first (the protection ended, or the budget ran out).
-                Self.report(held, status, evidence: evidence)
+                // The engine decided first (the protection ended, or the budget ran out): the
+                // answer was never read, so no outcome records it.
+                Self.report(held, status, outcomeID: nil, evidence: evidence)
             }
             answer(Self.answer(for: insight, echoed: evaluation.requestID, asked: question.operationID))
         }
     }
 
     @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
+        report(question, status, outcomeID: nil)
+    }
+
+    /// The engine's status, with the outcome whose coaching record holds the answer (issue 40,
+    /// "Evidence"). An answer is read only after its evaluation arrived, so an outcome id comes
+    /// only with a status that finds the evaluation waiting here; one decided first never has one.
+    @MainActor func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?) {
         guard let held = slots.decided(question.id, status) else { return }
-        Self.report(held, status, evidence: evidence)
+        Self.report(held, status, outcomeID: outcomeID, evidence: evidence)
     }
 
     /// Reports `status` on the evaluation (Apple asks for exactly one report before it is
     /// released), then hands the signed evidence to the app.
     private static func report(
-        _ held: HeldEvaluation, _ status: CallMonitor.CoachingConsumption,
+        _ held: HeldEvaluation, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?,
         evidence: (@Sendable (TrustInsightsEvidence) -> Void)?
     ) {
         held.evaluation.reportConsumption(
@@ -84,7 +92,8 @@ nonisolated final class TrustInsightsCoachingSource: CoachingSourcing {
         )
         evidence?(TrustInsightsEvidence(
             insightID: held.insightID, operationID: held.operationID, consumption: status,
-            signedPayload: held.evaluation.signedPayload, serverTimestamp: held.evaluation.serverTimestamp
+            signedPayload: held.evaluation.signedPayload, serverTimestamp: held.evaluation.serverTimestamp,
+            outcomeID: outcomeID
         ))
     }
 
@@ -152,9 +161,12 @@ extension CallMonitor {
     /// > written from Apple's published documentation, never against Apple's SDK, and it has
     /// > never run on a device.
     ///
-    /// - Parameter evidence: Receives, once per evaluation and off the main thread, Apple's
-    ///   signed payload with the insight id, the operation id and the status reported, for your
-    ///   server to verify and keep (Apple's offline fraud labels refer to the insight id).
+    /// - Parameter evidence: Receives, once per evaluation (on the main thread when the monitor
+    ///   decided last, else on the thread the evaluation arrived on), Apple's signed payload with
+    ///   the insight id, the operation id, the status reported and the id of the outcome whose
+    ///   coaching record holds it, for your server to verify and file with that outcome (Apple's
+    ///   offline fraud labels refer to the insight id). It comes before that outcome, which is
+    ///   handed out when its event ends.
     public func useTrustInsights(evidence: (@Sendable (TrustInsightsEvidence) -> Void)? = nil) {
         setCoachingSource(using: TrustInsightsCoachingSource(evidence: evidence))
     }

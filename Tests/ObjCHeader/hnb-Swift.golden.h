@@ -164,6 +164,20 @@ SWIFT_PROTOCOL_NAMED("CallMonitorVerdictDelegate")
 - (void)callMonitorDidReceiveVerdict:(enum CallMonitorCallVerdict)verdict;
 @end
 
+SWIFT_CLASS_NAMED("_CallMonitorCoachingRecord")
+@interface CallMonitorCoachingRecord : NSObject
+@property (nonatomic, readonly) uint64_t questionID;
+@property (nonatomic, readonly) int64_t at;
+@property (nonatomic, readonly) enum CallMonitorCoachingLevel level;
+@property (nonatomic, readonly) enum CallMonitorCoachingSource source;
+@property (nonatomic, readonly, copy) NSString * _Nullable evaluationID;
+@property (nonatomic, readonly, copy) NSString * _Nullable modelVersion;
+@property (nonatomic, readonly, copy) NSString * _Nullable operationID;
+@property (nonatomic, readonly) enum CallMonitorCoachingConsumption consumption;
+- (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
+@end
+
 SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @interface CallMonitorOutcomeRecord : NSObject
 @property (nonatomic, readonly) enum CallMonitorOutcomeEnding ending;
@@ -181,6 +195,9 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
 @property (nonatomic, readonly) int64_t policyVersion;
+@property (nonatomic, readonly) uint64_t outcomeID;
+@property (nonatomic, readonly) NSInteger coachingCount;
+- (CallMonitorCoachingRecord * _Nullable)coachingAtIndex:(NSInteger)index SWIFT_WARN_UNUSED_RESULT;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end

@@ -1,5 +1,5 @@
 // Issue 37, item 12: the simulator's outcome line carries the evidence record itself, and every
-// one in the expected transcripts validates against Schemas/callmonitor-outcome.v1.schema.json,
+// one in the expected transcripts validates against Schemas/callmonitor-outcome.v2.schema.json,
 // read from the source tree. The check below knows exactly the keywords that schema uses and
 // refuses any other, so the schema cannot grow past what is checked without this test saying so.
 
@@ -12,7 +12,7 @@ import ScenarioLanguage
 
 /// The schema file, from the package root.
 let outcomeSchemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Schemas/callmonitor-outcome.v1.schema.json")
+    .appendingPathComponent("Schemas/callmonitor-outcome.v2.schema.json")
 
 /// A JSON Schema (2020-12) check of the keywords the outcome schema uses: `type`, `const`, `enum`,
 /// `required`, `properties`, `additionalProperties: false`, `items`, `minItems`, `maxItems`,
@@ -170,7 +170,7 @@ extension CommandLineTests {
         @Test("The check can fail: the old outcome line, a record without schemaVersion, a wrong type, an unknown member and an unknown keyword are each refused")
         func checkRefuses() throws {
             let schema = try OutcomeSchema(contentsOf: outcomeSchemaURL)
-            let good = #"{"endedAt":1500000000,"endedDate":1767225601.5,"ending":"forceExit","flow":"terminate","language":"en","lowestRemaining":0,"policySource":"code","policyVersion":null,"presentations":[{"at":500000000,"remaining":1,"surface":"builtInDialog"}],"schemaVersion":1,"seconds":1,"shown":[{"frames":[{"at":500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 1 second.","detail":null,"kindLine":null,"message":"M","remaining":1,"title":"T","verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"builtInDialog"}],"startedAt":500000000,"startedDate":1767225600.5,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}"#
+            let good = #"{"coaching":[],"endedAt":1500000000,"endedDate":1767225601.5,"ending":"forceExit","flow":"terminate","id":1,"language":"en","lowestRemaining":0,"policySource":"code","policyVersion":null,"presentations":[{"at":500000000,"remaining":1,"surface":"builtInDialog"}],"schemaVersion":2,"seconds":1,"shown":[{"frames":[{"at":500000000,"button":"Close App","contextKind":null,"countdown":"App will close in 1 second.","detail":null,"kindLine":null,"message":"M","remaining":1,"title":"T","verdict":"unknown","verdictLine":null}],"framesOmitted":0,"surface":"builtInDialog"}],"startedAt":500000000,"startedDate":1767225600.5,"verdict":"unknown","verdictArrivedAt":null,"wasScreenCaptured":false}"#
             #expect(schema.errors(in: try StrictJSON.parse(Array(good.utf8))) == [])
             let old = #"{"ending":"forceExit","flow":"terminate","startedAt":0.5,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"policySource":"code","language":"en","shown":[]}"#
             let oldErrors = schema.errors(in: try StrictJSON.parse(Array(old.utf8)))
@@ -178,10 +178,10 @@ extension CommandLineTests {
             #expect(oldErrors.contains("$: unexpected member shownOn"))
             #expect(oldErrors.contains("$.startedAt: 0.5 is not of type [\"integer\"]"))
             #expect(oldErrors.contains("$.shown: 0 items breaks minItems 1"))
-            let wrong = good.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":2"#)
+            let wrong = good.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":1"#)
                 .replacingOccurrences(of: #""contextKind":null"#, with: #""contextKind":"lottery""#)
             #expect(schema.errors(in: try StrictJSON.parse(Array(wrong.utf8))) == [
-                "$.schemaVersion: 2 is not the constant 1",
+                "$.schemaVersion: 1 is not the constant 2",
                 #"$.shown[0].frames[0].contextKind: "lottery" is not one of "payment", "credentials", "deviceChange", "accountChange", "general", null"#,
             ])
             let strange = OutcomeSchema(root: try StrictJSON.parse(Array(#"{"type":"object","patternProperties":{}}"#.utf8)))

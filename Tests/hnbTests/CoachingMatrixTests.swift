@@ -40,20 +40,26 @@ struct CoachingMatrixTests {
     static let flows: [MonitorPolicy] = [terminatePolicy(5), ackPolicy(3), ackPolicy(30)]
 
     /// The answer step's expected lines: the table of rule 32 and the status of rule 33.
+    /// An answer read while the call's event is on screen (a live call in the foreground) is in
+    /// that event's outcome (issue 40): `evidence 1 in 1` before its report.
     private func expectedAnswerStep(_ call: CoachingCallCase, _ flow: MonitorPolicy, _ level: CoachingAnswerCase) -> [String] {
+        let inCallEvent = call == .liveForeground ? ["evidence 1 in 1"] : []
         guard let seconds = level.seconds else {
-            return [level == .unavailable ? "report 1 notUsedError" : "report 1 usedUnchangedFriction"]
+            return inCallEvent + [level == .unavailable ? "report 1 notUsedError" : "report 1 usedUnchangedFriction"]
         }
         switch call {
         case .noCallForeground:
-            return ["present acknowledge \(seconds) hidden", "schedule 2", "report 1 usedIncreasedFriction"]
+            return ["present acknowledge \(seconds) hidden", "schedule 2", "evidence 1 in 1", "report 1 usedIncreasedFriction"]
         case .noCallBackground:
             return []
         case .liveForeground, .liveBackground:
             // Rule 18: only stricter than the call's own policy changes anything.
-            guard flow.flow == .acknowledge, flow.seconds < seconds else { return ["report 1 usedUnchangedFriction"] }
+            guard flow.flow == .acknowledge, flow.seconds < seconds else { return inCallEvent + ["report 1 usedUnchangedFriction"] }
             guard call.isForeground else { return ["report 1 usedIncreasedFriction"] }
-            return ["dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge \(seconds) hidden", "schedule 2", "report 1 usedIncreasedFriction"]
+            return [
+                "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge \(seconds) hidden", "schedule 2",
+                "evidence 1 in 2", "report 1 usedIncreasedFriction",
+            ]
         }
     }
 
@@ -138,7 +144,7 @@ struct CoachingMatrixTests {
         // A high one is stricter: a new warning.
         _ = engine.handle(.beginProtection(id: 3, ackPolicy(3), context: coachingContext()), now: 7 * second)
         #expect(engine.handle(.coachingAnswered(request: 3, .init(level: .high)), now: 7 * second).labels == [
-            "present acknowledge 10 hidden", "schedule 8", "report 3 usedIncreasedFriction",
+            "present acknowledge 10 hidden", "schedule 8", "evidence 3 in 2", "report 3 usedIncreasedFriction",
         ])
         // Its protection ends: the warning falls back to what is left, which the acknowledgement covers.
         #expect(engine.handle(.endProtection(id: 3), now: 8 * second).labels == ["dismiss", "cancelWakeUp", "outcome policyChanged"])

@@ -15,9 +15,11 @@ struct CoachingNoCallWarningTests {
         #expect(engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [1])
         #expect(engine.handle(.beginProtection(id: 2, ackPolicy(3), context: coachingContext(.credentials)), now: 0).coachingQuestions.map(\.id) == [2])
         #expect(engine.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second).labels
-            == ["present acknowledge 5 hidden", "schedule 2", "report 1 usedIncreasedFriction"])
-        #expect(engine.handle(.coachingAnswered(request: 2, .init(level: .high)), now: 2 * second).labels
-            == ["dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 10 hidden", "schedule 3", "report 2 usedIncreasedFriction"])
+            == ["present acknowledge 5 hidden", "schedule 2", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
+        #expect(engine.handle(.coachingAnswered(request: 2, .init(level: .high)), now: 2 * second).labels == [
+            "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 10 hidden", "schedule 3", "evidence 2 in 2",
+            "report 2 usedIncreasedFriction",
+        ])
         #expect(engine.shownEvent?.isCoachingWarning == true)
         #expect(engine.shownEvent?.total == 10)
     }
@@ -35,6 +37,6 @@ struct CoachingNoCallWarningTests {
         let opened = engine.handle(.beginProtection(id: 2, ackPolicy(3), context: coachingContext()), now: 8 * second)
         let asked = try #require(opened.coachingQuestions.first)
         #expect(engine.handle(.coachingAnswered(request: asked.id, .init(level: .medium)), now: 9 * second).labels
-            == ["present acknowledge 5 hidden", "schedule 10", "report \(asked.id) usedIncreasedFriction"])
+            == ["present acknowledge 5 hidden", "schedule 10", "evidence \(asked.id) in 2", "report \(asked.id) usedIncreasedFriction"])
     }
 }

@@ -44,12 +44,16 @@ struct CoachingReportTests {
         #expect(mediumOff.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second) == [.reportCoaching(request: 1, .usedUnchangedFriction)])
         // A stricter call policy is in force already.
         var terminate = asked(call: true, flow: terminatePolicy(5))
-        #expect(terminate.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second) == [.reportCoaching(request: 1, .usedUnchangedFriction)])
+        #expect(terminate.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second) == [
+            .coachingInOutcome(request: 1, outcome: 1), .reportCoaching(request: 1, .usedUnchangedFriction),
+        ])
         // A coaching warning as strict is on screen already: the second question changes nothing.
         var twice = asked()
         #expect(twice.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second).coachingReports == ["1 usedIncreasedFriction"])
         #expect(twice.handle(.beginProtection(id: 2, ackPolicy(3), context: coachingContext()), now: second).coachingQuestions.map(\.id) == [2])
-        #expect(twice.handle(.coachingAnswered(request: 2, .init(level: .medium)), now: 2 * second) == [.reportCoaching(request: 2, .usedUnchangedFriction)])
+        #expect(twice.handle(.coachingAnswered(request: 2, .init(level: .medium)), now: 2 * second) == [
+            .coachingInOutcome(request: 2, outcome: 1), .reportCoaching(request: 2, .usedUnchangedFriction),
+        ])
     }
 
     @Test("Rule 33: the protection's end before the answer is notUsedNotNeeded, and the late answer is ignored")
@@ -111,7 +115,7 @@ struct CoachingReportTests {
         _ = shown.handle(.appState(isForeground: false), now: 0)
         #expect(shown.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second) == [])
         #expect(shown.handle(.appState(isForeground: true), now: 2 * second).labels == [
-            "present acknowledge 10 hidden", "schedule 3", "report 1 usedIncreasedFriction",
+            "present acknowledge 10 hidden", "schedule 3", "evidence 1 in 1", "report 1 usedIncreasedFriction",
         ])
         var ended = asked()
         _ = ended.handle(.appState(isForeground: false), now: 0)

@@ -57,11 +57,14 @@ final class ScriptedCoachingSource: CoachingSourcing, @unchecked Sendable {
     nonisolated(unsafe) private var answers: [UInt64: @Sendable (CallMonitor.CoachingAnswer) -> Void] = [:]
     nonisolated(unsafe) private var _asked: [CallMonitor.CoachingQuestion] = []
     nonisolated(unsafe) private var _reports: [String] = []
+    nonisolated(unsafe) private var _outcomeIDs: [String] = []
 
     nonisolated init() {}
 
     nonisolated var asked: [CallMonitor.CoachingQuestion] { lock.withLock { _asked } }
     nonisolated var reports: [String] { lock.withLock { _reports } }
+    /// Each report's question and the outcome id it named (issue 40), `nil` spelled out.
+    nonisolated var outcomeIDs: [String] { lock.withLock { _outcomeIDs } }
 
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void) {
         lock.withLock {
@@ -77,7 +80,14 @@ final class ScriptedCoachingSource: CoachingSourcing, @unchecked Sendable {
     }
 
     func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption) {
-        lock.withLock { _reports.append("\(question.id) \(status)") }
+        report(question, status, outcomeID: nil)
+    }
+
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?) {
+        lock.withLock {
+            _reports.append("\(question.id) \(status)")
+            _outcomeIDs.append("\(question.id) \(outcomeID.map(String.init) ?? "nil")")
+        }
     }
 }
 
@@ -103,6 +113,7 @@ func coachingLabel(_ action: MonitorEngine.Action) -> String {
     case .armExitWatchdog: return "armExitWatchdog"
     case .askCoaching(let question, let at): return "ask \(question.id) until \(seconds(at))"
     case .reportCoaching(let request, let status): return "report \(request) \(status)"
+    case .coachingInOutcome(let request, let outcome): return "evidence \(request) in \(outcome)"
     case .emit(let event): return "emit \(event)"
     case .stopSources: return "stopSources"
     case .startSources: return "startSources"

@@ -123,11 +123,15 @@ struct EngineStateTests {
         let actions = engine.handle(.calls(.complete([])), now: 3 * second, wallClock: ended)
         #expect(actions == [
             .emit(.ended), .dismiss(on: .builtInDialog), .cancelWakeUp,
-            .outcome(CallMonitorOutcome(
-                ending: .callEnded, flow: .terminate, seconds: 5, startedAt: second, endedAt: 3 * second,
-                startedDate: begun, endedDate: ended, lowestRemaining: 4,
-                presentations: [.init(surface: .builtInDialog, at: second, remaining: 5)], wasScreenCaptured: false
-            )),
+            .outcome({
+                var outcome = CallMonitorOutcome(
+                    ending: .callEnded, flow: .terminate, seconds: 5, startedAt: second, endedAt: 3 * second,
+                    startedDate: begun, endedDate: ended, lowestRemaining: 4,
+                    presentations: [.init(surface: .builtInDialog, at: second, remaining: 5)], wasScreenCaptured: false
+                )
+                outcome.id = 1
+                return outcome
+            }()),
         ])
     }
 }

@@ -21,14 +21,18 @@ extension CallMonitorOutcome {
     /// ``MonitorEngine/handle(_:now:)`` at the monotonic instants.
     static func engine(
         ending: Ending, flow: CallMonitorFlow, total: Int32, startedAt: Int64, endedAt: Int64, lowestRemaining: Int32,
-        wasScreenCaptured: Bool, presentations: [Presentation], verdict: CallMonitorCallVerdict = .unknown, verdictAt: Int64? = nil
+        wasScreenCaptured: Bool, presentations: [Presentation], verdict: CallMonitorCallVerdict = .unknown, verdictAt: Int64? = nil,
+        id: UInt64 = 1
     ) -> CallMonitorOutcome {
-        CallMonitorOutcome(
+        var outcome = CallMonitorOutcome(
             ending: ending, flow: flow, seconds: total, startedAt: startedAt, endedAt: endedAt,
             startedDate: TestWallClock.date(Double(startedAt) / 1e9), endedDate: TestWallClock.date(Double(endedAt) / 1e9),
             lowestRemaining: lowestRemaining, presentations: presentations, wasScreenCaptured: wasScreenCaptured,
             verdict: verdict, verdictArrivedAt: verdictAt
         )
+        // Issue 40: the event's number, the token of its first presentation (1 for a test's first event).
+        outcome.id = id
+        return outcome
     }
 }
 

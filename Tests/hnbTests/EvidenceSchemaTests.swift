@@ -27,17 +27,17 @@ struct EvidenceSchemaTests {
         #expect(broken { $0["language"] = nil } == ["$: language is missing"])
         #expect(broken { $0["extra"] = .null } == ["$: extra is not allowed"])
         #expect(broken { $0["ending"] = .string("hungUp") } == ["$.ending: string(\"hungUp\") is not one of the enum"])
-        #expect(broken { $0["schemaVersion"] = .integer(2) } == ["$.schemaVersion: not the constant"])
+        #expect(broken { $0["schemaVersion"] = .integer(1) } == ["$.schemaVersion: not the constant"])
         #expect(broken { $0["shown"] = .array([]) } == ["$.shown: fewer than 1 items"])
         #expect(broken { $0["lowestRemaining"] = .integer(-1) } == ["$.lowestRemaining: below 0.0"])
         #expect(SchemaValidator(root: ["format": .string("date")]).problems(.null) == ["$: the validator does not know the keyword format"])
     }
 
-    @Test("The schema file is JSON in the 2020-12 dialect and names version 1")
+    @Test("The schema file is JSON in the 2020-12 dialect and names version 2")
     func schemaFile() throws {
         guard case .object(let root) = try JSONTree.parse(Data(contentsOf: schemaURL)) else { Issue.record("not an object"); return }
         #expect(root["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
-        #expect(root["properties"].map { if case .object(let p) = $0 { p["schemaVersion"] == .object(["const": .integer(1)]) } else { false } } == true)
-        #expect(CallMonitorOutcome.schemaVersion == 1)
+        #expect(root["properties"].map { if case .object(let p) = $0 { p["schemaVersion"] == .object(["const": .integer(2)]) } else { false } } == true)
+        #expect(CallMonitorOutcome.schemaVersion == 2)
     }
 }

@@ -1,5 +1,5 @@
 // Issue 30, "Outcomes as evidence": the record of what the person saw, the outcome's JSON form,
-// and its check against the committed schema (Schemas/callmonitor-outcome.v1.schema.json) for
+// and its check against the committed schema (Schemas/callmonitor-outcome.v2.schema.json) for
 // every ending. The schema is checked by a small validator written here for exactly the keywords
 // the schema uses: a test that needs no package and no Python, and fails on a keyword it does not
 // know rather than passing it by.
@@ -72,12 +72,12 @@ struct EvidenceTests {
         #expect(!outcome.shown.isEmpty && outcome.shown.allSatisfy { !$0.frames.isEmpty })
     }
 
-    @Test("An outcome of another schemaVersion is refused when read, never taken for version 1")
+    @Test("An outcome of another schemaVersion, version 1 included, is refused when read, never taken for version 2")
     func otherSchemaVersionRefused() throws {
         let text = String(decoding: try Self.outcome(.forceExit).jsonData(), as: UTF8.self)
-        #expect(text.contains(#""schemaVersion":1"#))
-        for other in ["0", "2", "-1", "10"] {
-            let data = Data(text.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":\#(other)"#).utf8)
+        #expect(text.contains(#""schemaVersion":2"#))
+        for other in ["0", "1", "3", "-1", "10"] {
+            let data = Data(text.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":\#(other)"#).utf8)
             #expect(throws: DecodingError.self, "\(other)") { try JSONDecoder().decode(CallMonitorOutcome.self, from: data) }
         }
     }
@@ -337,7 +337,7 @@ struct SchemaValidator {
 
 let schemaURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Schemas/callmonitor-outcome.v1.schema.json")
+    .appendingPathComponent("Schemas/callmonitor-outcome.v2.schema.json")
 
 func outcomeValidator() throws -> SchemaValidator {
     guard case .object(let root) = try JSONTree.parse(Data(contentsOf: schemaURL)) else { throw JSONTree.Reader.Failure(message: "not an object") }

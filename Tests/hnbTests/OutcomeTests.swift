@@ -15,13 +15,16 @@ import Observation
 struct OutcomeTests {
     func outcome(
         _ ending: CallMonitorOutcome.Ending, _ flow: CallMonitorFlow, seconds: Int32, from start: Double, to end: Double,
-        lowest: Int32, shown: [(CallMonitorOutcome.Surface, Double, Int32)], captured: Bool = false
+        lowest: Int32, shown: [(CallMonitorOutcome.Surface, Double, Int32)], captured: Bool = false, id: UInt64 = 1
     ) -> CallMonitorOutcome {
-        CallMonitorOutcome(
+        var outcome = CallMonitorOutcome(
             ending: ending, flow: flow, seconds: seconds, startedAt: ns(start), endedAt: ns(end),
             startedDate: TestWallClock.date(start), endedDate: TestWallClock.date(end), lowestRemaining: lowest,
             presentations: shown.map { .init(surface: $0.0, at: ns($0.1), remaining: $0.2) }, wasScreenCaptured: captured
         )
+        // Issue 40: the event's number, the token of its first presentation.
+        outcome.id = id
+        return outcome
     }
 
     @Test("Call ended: after the dismissal, with the lowest value shown")
@@ -94,7 +97,7 @@ struct OutcomeTests {
         h.monitor.stopMonitoring()
         #expect(h.engineOutcomes == [
             outcome(.policyChanged, .terminate, seconds: 5, from: 0, to: 1, lowest: 4, shown: [(.builtInDialog, 0, 5)]),
-            outcome(.monitoringStopped, .acknowledge, seconds: 5, from: 1, to: 3, lowest: 3, shown: [(.builtInDialog, 1, 5)]),
+            outcome(.monitoringStopped, .acknowledge, seconds: 5, from: 1, to: 3, lowest: 3, shown: [(.builtInDialog, 1, 5)], id: 2),
         ])
     }
 

@@ -50,7 +50,7 @@ struct PolicyEngineRig {
 
     static func outcome(
         _ ending: MonitorEngine.Ending, _ flow: CallMonitorFlow, total: Int32, from start: Double, to end: Double, lowest: Int32,
-        source: CallMonitorOutcome.PolicySource
+        source: CallMonitorOutcome.PolicySource, id: UInt64 = 1
     ) -> MonitorEngine.Action {
         var outcome = CallMonitorOutcome(
             ending: ending, flow: flow, seconds: total, startedAt: Int64(start * 1e9), endedAt: Int64(end * 1e9),
@@ -59,6 +59,7 @@ struct PolicyEngineRig {
             wasScreenCaptured: false
         )
         outcome.policySource = source
+        outcome.id = id
         return .outcome(outcome)
     }
 }
@@ -134,7 +135,7 @@ struct RemotePolicyEngineTests {
         // A stricter code policy still wins over the document (strictest of all, rule 18).
         #expect(rig.step(.start(R.terminate(2)), at: 3) == [
             .dismiss(on: .builtInDialog), .cancelWakeUp,
-            R.outcome(.policyChanged, .terminate, total: 5, from: 2, to: 3, lowest: 5, source: .document(version: 4)),
+            R.outcome(.policyChanged, .terminate, total: 5, from: 2, to: 3, lowest: 5, source: .document(version: 4), id: 2),
             .present(.terminate, remaining: 2, token: 3, button: .available, verdict: .unknown, tellsVerdict: false, on: .builtInDialog),
             .schedule(at: 4 * s),
         ])

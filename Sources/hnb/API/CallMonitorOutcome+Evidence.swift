@@ -1,14 +1,18 @@
 // An outcome as evidence (issue 30): what the person saw, frame by frame, and the outcome's
 // versioned JSON form, which a bank's backend can file with a fraud case. The schema is
-// Schemas/callmonitor-outcome.v1.schema.json; DocC "Outcomes as evidence" describes it.
+// Schemas/callmonitor-outcome.v2.schema.json (version 2, issue 40: the outcome's id and its
+// coaching record; v1.schema.json stays for records written before); DocC "Outcomes as evidence"
+// describes it.
 
 import Foundation
 
 extension CallMonitorOutcome {
     /// The version of the outcome's JSON form (``schemaVersion`` in every encoded outcome). A
     /// change that could break a reader (a field removed, renamed or given another meaning) gets a
-    /// new version and a new schema file; a new optional field does not.
-    public static let schemaVersion = 1
+    /// new version and a new schema file; a new optional field does not. Version 2 (issue 40)
+    /// added ``id`` and ``coaching``, both always written, so a version 1 reader that refuses
+    /// unknown keys refuses it rather than misreading it.
+    public static let schemaVersion = 2
 
     /// One presentation as the person saw it: the surface, and every frame it showed.
     public struct Shown: Sendable, Equatable {
@@ -111,6 +115,30 @@ extension CallMonitorOutcome.Shown {
     }
 }
 
+extension CallMonitorOutcome.CoachingEvaluation {
+    /// The evaluation's JSON form: every key written (`null` for an id or version the source did
+    /// not give), enums by their case names, keys in sorted order.
+    var json: String {
+        var o = JSONText.Object()
+        o.add("at", at)
+        o.add("consumption", consumption.description)
+        o.add("evaluationID", evaluationID)
+        o.add("level", level.description)
+        o.add("modelVersion", modelVersion)
+        o.add("operationID", operationID)
+        o.add("questionID", CallMonitorOutcome.jsonInteger(questionID))
+        o.add("source", source.description)
+        return o.text
+    }
+}
+
+extension CallMonitorOutcome {
+    /// A counter as a JSON integer. The engine's counters start at 1 and grow by one per event or
+    /// question, so they never pass `Int64.max`; the clamp only keeps a hand-made value beyond it
+    /// from wrapping to a negative number.
+    static func jsonInteger(_ value: UInt64) -> Int64 { Int64(clamping: value) }
+}
+
 extension CallMonitorOutcome.Presentation {
     /// The surface by its case name, the instant in nanoseconds and the value shown.
     var json: String {
@@ -149,10 +177,12 @@ extension CallMonitorOutcome {
             )
         }
         var o = JSONText.Object()
+        o.add("coaching", json: JSONText.array(coaching.map(\.json)))
         o.add("endedAt", endedAt)
         o.add("endedDate", json: ended)
         o.add("ending", ending.description)
         o.add("flow", flow.description)
+        o.add("id", Self.jsonInteger(id))
         o.add("language", language)
         o.add("lowestRemaining", Int64(lowestRemaining))
         // Issue 28: where the policy came from, as two plain keys (a name and the document's

@@ -135,6 +135,59 @@ public struct CallMonitorOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Where the policy the event ran under came from (issue 28): the app's code, or the signed
     /// document of that version when it decided the policy in force.
     public var policySource: PolicySource = .code
+    /// The event's number (issue 40, "Evidence"): unique among the outcomes of one monitor, given
+    /// in the order the events began, and the same in every replay of the same inputs (the
+    /// engine counts it; nothing random). The Trust Insights evidence of an evaluation recorded
+    /// in ``coaching`` names it, so a bank's server can file the signed payload with this record.
+    /// 0 in an outcome made by hand that did not give one.
+    public var id: UInt64 = 0
+    /// The coaching answers the monitor read while the event was on screen, in the order read
+    /// (issue 40, rule 33): an answer that began or strengthened the event, or one read while it
+    /// was shown, each with the consumption status decided as it was read (or as the warning it
+    /// waited for began). A question decided without an answer (late, failed to arrive, its
+    /// protection ended first) or answered while no event was shown is in no outcome; its status
+    /// reaches only its source. Empty when no coaching source answered during the event.
+    public var coaching: [CoachingEvaluation] = []
+
+    /// One coaching answer as the event's evidence (issue 40): what the source said, about which
+    /// operation, and what the monitor reported it did with it.
+    public struct CoachingEvaluation: Sendable, Equatable {
+        /// The question's id (``CallMonitor/CoachingQuestion/id``), the one the source's report
+        /// names: it ties an app source's report callback to this record.
+        public var questionID: UInt64
+        /// When the monitor decided the answer's status and recorded it, in nanoseconds of the
+        /// monotonic clock of ``startedAt``: as it read the answer, or, for an answer read while
+        /// the app was in the background with no call live, as the warning it began was shown.
+        public var at: Int64
+        /// The level the source answered; ``CallMonitor/CoachingLevel/unknown`` for a failed answer.
+        public var level: CallMonitor.CoachingLevel
+        /// The kind of source asked.
+        public var source: CallMonitor.CoachingSource
+        /// The source's evaluation id (Trust Insights' `insightID`), or `nil`.
+        public var evaluationID: String?
+        /// The model version the source named, or `nil`.
+        public var modelVersion: String?
+        /// The operation id the question carried (the context's ``CallMonitorContext/operationID``), or `nil`.
+        public var operationID: String?
+        /// The consumption status the monitor reported for the answer (rule 33).
+        public var consumption: CallMonitor.CoachingConsumption
+
+        /// An evaluation with every field given; the monitor makes these, tests may too.
+        public init(
+            questionID: UInt64, at: Int64, level: CallMonitor.CoachingLevel, source: CallMonitor.CoachingSource,
+            evaluationID: String? = nil, modelVersion: String? = nil, operationID: String? = nil,
+            consumption: CallMonitor.CoachingConsumption
+        ) {
+            self.questionID = questionID
+            self.at = at
+            self.level = level
+            self.source = source
+            self.evaluationID = evaluationID
+            self.modelVersion = modelVersion
+            self.operationID = operationID
+            self.consumption = consumption
+        }
+    }
 
     /// Where an event's policy came from.
     public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
@@ -279,6 +332,31 @@ public final class _CallMonitorOutcomeRecord: NSObject {
     @objc(policyVersion)
     #endif
     public let policyVersion: Int64
+    /// The event's number, which the Trust Insights evidence names (Swift: ``CallMonitorOutcome/id``).
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(outcomeID)
+    #endif
+    public let outcomeID: UInt64
+    /// How many coaching answers were read while the event was on screen (Swift:
+    /// ``CallMonitorOutcome/coaching``); each is ``coaching(at:)``.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(coachingCount)
+    #endif
+    public var coachingCount: Int { coaching.count }
+    /// The coaching answers in the order read. Objective-C reads them one by one: an array of
+    /// objects cannot be spelt in the header the package checks on every platform.
+    private let coaching: [_CallMonitorCoachingRecord]
+
+    /// The coaching answer at `index` (0 is the first read), or `nil` outside
+    /// `0..<coachingCount`: a wrong index says nothing rather than crashing the app.
+    ///
+    /// - Parameter index: From 0.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(coachingAtIndex:)
+    #endif
+    public func coaching(at index: Int) -> _CallMonitorCoachingRecord? {
+        coaching.indices.contains(index) ? coaching[index] : nil
+    }
 
     /// The object form of `outcome`.
     public init(_ outcome: CallMonitorOutcome) {
@@ -297,6 +375,71 @@ public final class _CallMonitorOutcomeRecord: NSObject {
         verdict = outcome.verdict
         verdictArrivedAt = outcome.verdictArrivedAt ?? -1
         if case .document(let version) = outcome.policySource { policyVersion = version } else { policyVersion = 0 }
+        outcomeID = outcome.id
+        coaching = outcome.coaching.map(_CallMonitorCoachingRecord.init)
+        super.init()
+    }
+}
+
+/// ``CallMonitorOutcome/CoachingEvaluation`` for Objective-C: one coaching answer of an outcome,
+/// `CallMonitorCoachingRecord` there. Swift code uses ``CallMonitorOutcome/CoachingEvaluation``.
+///
+/// Public only because Objective-C needs it, hence the underscore (see ``_CallMonitorOutcomeRecord``).
+#if canImport(ObjectiveC) || HNB_OBJC_HEADER
+@objc(CallMonitorCoachingRecord)
+#endif
+public final class _CallMonitorCoachingRecord: NSObject {
+    /// The question's id, the one the source's report names.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(questionID)
+    #endif
+    public let questionID: UInt64
+    /// When the monitor read the answer, in nanoseconds of the monitor's monotonic clock.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(at)
+    #endif
+    public let at: Int64
+    /// The level the source answered.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(level)
+    #endif
+    public let level: CallMonitor.CoachingLevel
+    /// The kind of source asked.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(source)
+    #endif
+    public let source: CallMonitor.CoachingSource
+    /// The source's evaluation id (Trust Insights' `insightID`), or `nil`.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(evaluationID)
+    #endif
+    public let evaluationID: String?
+    /// The model version the source named, or `nil`.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(modelVersion)
+    #endif
+    public let modelVersion: String?
+    /// The operation id the question carried, or `nil`.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(operationID)
+    #endif
+    public let operationID: String?
+    /// The consumption status reported for the answer.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(consumption)
+    #endif
+    public let consumption: CallMonitor.CoachingConsumption
+
+    /// The object form of `evaluation`.
+    public init(_ evaluation: CallMonitorOutcome.CoachingEvaluation) {
+        questionID = evaluation.questionID
+        at = evaluation.at
+        level = evaluation.level
+        source = evaluation.source
+        evaluationID = evaluation.evaluationID
+        modelVersion = evaluation.modelVersion
+        operationID = evaluation.operationID
+        consumption = evaluation.consumption
         super.init()
     }
 }
@@ -305,7 +448,9 @@ public final class _CallMonitorOutcomeRecord: NSObject {
 // Header generation compiles against a stand-in NSObject, which the compiler does not accept as a
 // Sendable superclass; the checked conformance below is the one every real build uses.
 extension _CallMonitorOutcomeRecord: @unchecked Sendable {}
+extension _CallMonitorCoachingRecord: @unchecked Sendable {}
 #else
 // Checked: every stored property is a `let` of a Sendable type.
 extension _CallMonitorOutcomeRecord: Sendable {}
+extension _CallMonitorCoachingRecord: Sendable {}
 #endif

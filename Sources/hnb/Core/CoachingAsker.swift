@@ -14,6 +14,16 @@ package protocol CoachingSourcing: AnyObject, Sendable {
     func ask(_ question: CallMonitor.CoachingQuestion, answer: @escaping @Sendable (CallMonitor.CoachingAnswer) -> Void)
     /// The status the engine decided for `question` (rule 33), once.
     func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption)
+    /// The same report, with the id of the outcome whose coaching record holds the answer
+    /// (issue 40, "Evidence"), `nil` when no outcome does. The asker calls this one; a source
+    /// that has no use for the id keeps the default, which forwards to ``report(_:_:)``.
+    func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?)
+}
+
+extension CoachingSourcing {
+    package func report(_ question: CallMonitor.CoachingQuestion, _ status: CallMonitor.CoachingConsumption, outcomeID: UInt64?) {
+        report(question, status)
+    }
 }
 
 /// Asks the coaching source and times each question's budget.
@@ -25,6 +35,8 @@ final class CoachingAsker {
         /// The source asked; the report goes to it even when the app set another since.
         let source: (any CoachingSourcing)?
         let budget: any ScheduledWork
+        /// The outcome whose record holds the answer, once the engine says so (issue 40).
+        var outcome: UInt64?
     }
 
     private let scheduler: any MonitorScheduler
@@ -53,17 +65,22 @@ final class CoachingAsker {
             deliver(.coachingBudgetExpired(request: request))
         }
         let source = self.source.value
-        inFlight[request] = InFlight(question: question, source: source, budget: budget)
+        inFlight[request] = InFlight(question: question, source: source, budget: budget, outcome: nil)
         let post = self.post
         source?.ask(question) { answer in
             post(.coachingAnswered(request: request, answer))
         }
     }
 
+    /// Question `request`'s answer is in the record of outcome `outcome` (issue 40): its report names it.
+    func recorded(request: UInt64, inOutcome outcome: UInt64) {
+        inFlight[request]?.outcome = outcome
+    }
+
     /// Question `request` is decided: its timer goes, and the source asked hears `status`.
     func report(request: UInt64, _ status: CallMonitor.CoachingConsumption) {
         guard let flight = inFlight.removeValue(forKey: request) else { return }
         flight.budget.cancel()
-        flight.source?.report(flight.question, status)
+        flight.source?.report(flight.question, status, outcomeID: flight.outcome)
     }
 }

@@ -145,6 +145,7 @@ final class MonitorCore {
         case .cancelAsk: asker.cancel()
         case .askCoaching(let question, let budgetEndsAt): coaching.ask(question, budgetEndsAt: budgetEndsAt)
         case .reportCoaching(let request, let status): coaching.report(request: request, status)
+        case .coachingInOutcome(let request, let outcome): coaching.recorded(request: request, inOutcome: outcome)
         case .exit(let code): exitSequence.exit(code: code)
         case .install(let object): install(object)
         case .schedulePolicyWake(let deadline): policyWakeUp.schedule(at: deadline)

@@ -18,6 +18,13 @@ extension MonitorEngine {
             let request: UInt64
             /// The ``Protection/id`` it is about.
             let protection: UInt64
+            /// Issue 40, "Evidence": the kind of source asked and the operation id it was asked
+            /// with, which the outcome's coaching record names.
+            let source: CallMonitor.CoachingSource
+            let operationID: String?
+            /// The answer read, kept while its status waits for its warning to begin
+            /// (``waiting``), so that the warning's outcome can record it; `nil` while open.
+            let answer: CallMonitor.CoachingAnswer?
         }
 
         /// The kind of source set, `nil` when none is: then nothing is asked.
@@ -51,10 +58,11 @@ extension MonitorEngine {
             return opened
         }
 
-        /// A new question about `protection`; returns its request number.
-        mutating func ask(about protection: UInt64) -> UInt64 {
+        /// A new question about `protection` to a source of kind `source`, with `operationID`;
+        /// returns its request number.
+        mutating func ask(about protection: UInt64, source: CallMonitor.CoachingSource, operationID: String?) -> UInt64 {
             lastRequest &+= 1
-            open.append(Question(request: lastRequest, protection: protection))
+            open.append(Question(request: lastRequest, protection: protection, source: source, operationID: operationID, answer: nil))
             return lastRequest
         }
 
@@ -65,8 +73,13 @@ extension MonitorEngine {
             return open.remove(at: index)
         }
 
-        /// `question`'s status waits for its warning to begin.
-        mutating func wait(_ question: Question) { waiting.append(question) }
+        /// `question`'s status, with `answer`, waits for its warning to begin.
+        mutating func wait(_ question: Question, answer: CallMonitor.CoachingAnswer) {
+            waiting.append(Question(
+                request: question.request, protection: question.protection, source: question.source,
+                operationID: question.operationID, answer: answer
+            ))
+        }
 
         /// Takes every waiting question (its warning began).
         mutating func takeWaiting() -> [Question] {
@@ -113,7 +126,8 @@ extension MonitorEngine {
     /// after the budget, a second one, or one after its protection ended is ignored.
     mutating func coachingAnswered(request: UInt64, _ answer: CallMonitor.CoachingAnswer, now: Int64, into actions: inout [Action]) {
         guard let question = coaching.take(request) else { return }
-        guard let status = consume(answer, for: question, now: now, into: &actions) else { return coaching.wait(question) }
+        guard let status = consume(answer, for: question, now: now, into: &actions) else { return coaching.wait(question, answer: answer) }
+        recordEvidence(question, answer, status, now: now, into: &actions)
         report([request], status, into: &actions)
     }
 
@@ -172,11 +186,11 @@ extension MonitorEngine {
     /// a source is set and the protection's coaching policy is not `off` for both levels.
     mutating func followCoaching(now: Int64, into actions: inout [Action]) {
         let opened = coaching.takeOpened()
-        guard phase == .on, coaching.source != nil else { return }
+        guard phase == .on, let source = coaching.source else { return }
         for id in opened {
             guard let protection = guards.protection(id), let context = protection.context, context.kind != .general,
                   coachingPolicy(for: id).asks else { continue }
-            let request = coaching.ask(about: id)
+            let request = coaching.ask(about: id, source: source, operationID: context.operationID)
             actions.append(.askCoaching(
                 CallMonitor.CoachingQuestion(id: request, protectionName: protection.name, context: context),
                 budgetEndsAt: Self.deadline(now, plusNanoseconds: coaching.budget)
@@ -188,29 +202,36 @@ extension MonitorEngine {
     /// coaching policy of the open protections that no acknowledgement covers): one that is no
     /// longer due ends (`policyChanged`), and one that is due begins in the foreground. With a
     /// call live the coaching policies are among rule 18's: answers that waited for the app's
-    /// return are decided once the call's event is on screen (``settleWaitingUnderCall(into:)``).
+    /// return are decided once the call's event is on screen (``settleWaitingUnderCall(now:into:)``).
     mutating func followNotice(now: Int64, into actions: inout [Action]) {
         guard phase == .on else { return }
-        guard calls.settled == .idle else { return settleWaitingUnderCall(into: &actions) }
+        guard calls.settled == .idle else { return settleWaitingUnderCall(now: now, into: &actions) }
         if let event = shownEvent {
             guard MonitorPolicy(flow: event.flow, requestedSeconds: event.total) != guards.noticeDue else { return }
             endEvent(.policyChanged, now: now, into: &actions)
         }
         guard beginCoachingWarningIfDue(now: now, into: &actions) else { return }
-        // Rule 33: answers that waited for the app's return started this warning.
-        report(coaching.takeWaiting().map(\.request), .usedIncreasedFriction, into: &actions)
+        // Rule 33: answers that waited for the app's return started this warning; issue 40: its
+        // outcome records them.
+        for question in coaching.takeWaiting() {
+            if let answer = question.answer { recordEvidence(question, answer, .usedIncreasedFriction, now: now, into: &actions) }
+            report([question.request], .usedIncreasedFriction, into: &actions)
+        }
     }
 
     /// Rule 33: answers that waited in the background for a coaching warning while a call became
     /// live. Their policies joined rule 18's when they were read, so once the call's event is on
     /// screen each is decided as a live call's answer is: `usedIncreasedFriction` when its policy
     /// is the one the event shows and would not be without coaching, `usedUnchangedFriction` when
-    /// a call's policy as strict or stricter is what shows.
-    private mutating func settleWaitingUnderCall(into actions: inout [Action]) {
+    /// a call's policy as strict or stricter is what shows. Issue 40: the call's event's outcome
+    /// records them, as it records an answer read while it is on screen.
+    private mutating func settleWaitingUnderCall(now: Int64, into actions: inout [Action]) {
         guard shownEvent != nil, !coaching.waiting.isEmpty else { return }
         for question in coaching.takeWaiting() {
-            let raised = guards.coachingDecidesInForce(question.protection)
-            report([question.request], raised ? .usedIncreasedFriction : .usedUnchangedFriction, into: &actions)
+            let status: CallMonitor.CoachingConsumption =
+                guards.coachingDecidesInForce(question.protection) ? .usedIncreasedFriction : .usedUnchangedFriction
+            if let answer = question.answer { recordEvidence(question, answer, status, now: now, into: &actions) }
+            report([question.request], status, into: &actions)
         }
     }
 }

@@ -71,6 +71,9 @@ extension MonitorEngine {
         /// Whether a coaching answer began it with no call live (rule 32): an acknowledge warning
         /// that ends when a call becomes live, and that the verifier is not asked about.
         let isCoachingWarning: Bool
+        /// The coaching answers read while it was on screen, with their statuses (issue 40,
+        /// "Evidence"): only ever appended to, in the order read.
+        private(set) var coaching: [CallMonitorOutcome.CoachingEvaluation] = []
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(
@@ -151,6 +154,9 @@ extension MonitorEngine {
             verdictAt = now
         }
 
+        /// Issue 40: a coaching answer was read while the event was on screen (or began it).
+        mutating func recordCoaching(_ evaluation: CallMonitorOutcome.CoachingEvaluation) { coaching.append(evaluation) }
+
         /// Where the event is shown: its latest presentation's surface (rule 13).
         var surface: Surface {
             guard let latest = presentations.last else {
@@ -169,6 +175,10 @@ extension MonitorEngine {
                 wasScreenCaptured: captured, verdict: verdict, verdictArrivedAt: verdictAt
             )
             outcome.policySource = policySource
+            // Issue 40: the token of the first presentation is the event's number, counted by the
+            // engine, so a replay gives the same id.
+            outcome.id = id
+            outcome.coaching = coaching
             return outcome
         }
     }

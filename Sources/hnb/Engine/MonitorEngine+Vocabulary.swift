@@ -97,6 +97,11 @@ extension MonitorEngine {
         /// Question `request` is decided (rule 33): drop its budget timer and hand `status` to the
         /// source that was asked, once.
         case reportCoaching(request: UInt64, CallMonitor.CoachingConsumption)
+        /// Question `request`'s answer is in the coaching record of the event on screen, whose
+        /// outcome's id is `outcome` (issue 40, "Evidence"). Comes just before the question's
+        /// `reportCoaching`, which then names that outcome to the source: the Trust Insights
+        /// evidence carries it. A question without one belongs to no outcome.
+        case coachingInOutcome(request: UInt64, outcome: UInt64)
         /// Give the part that uses it what the app handed over with a setting (its delegate, a
         /// closure, its verifier, the dialog's texts); always first among the step's actions, so
         /// the rest of the step already uses it.
