@@ -1,16 +1,16 @@
-// Issue 40 in the simulator: the coaching scenarios (rules 31 to 33) and what a recording of one
+// Issue 40 in the simulator: the coaching scenarios (rules 31 to 34) and what a recording of one
 // holds. Recording and replaying coaching answers is not built yet, so a recording says where the
 // coaching lines were, as comments, and the replay runs without a coaching source.
 
 import Foundation
 import Testing
 
-@Suite("callmonitor: coaching scenarios (rules 31 to 33)")
+@Suite("callmonitor: coaching scenarios (rules 31 to 34)")
 struct CoachingScenarioTests {
-    @Test("Rules 31 to 33 each have a scenario with its transcript")
+    @Test("Rules 31 to 34 each have a scenario with its transcript")
     func coverage() {
         let names = scenarioNames().filter(scenarioUsesCoaching)
-        for rule in 31...33 { #expect(names.contains { $0.hasPrefix("rule\(rule)_coaching_") }, "no coaching scenario for rule \(rule)") }
+        for rule in 31...34 { #expect(names.contains { $0.hasPrefix("rule\(rule)_coaching_") }, "no coaching scenario for rule \(rule)") }
     }
 
     @Test("A recording of a coaching scenario writes its coaching lines as comments, not replayed",
