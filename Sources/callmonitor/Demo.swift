@@ -257,7 +257,7 @@ final class Demo {
                 switch part {
                 case .title: self.style.bold(text)
                 case .message, .detail: text
-                case .kindLine: self.style.bold(text)
+                case .kindLine, .coachingLine: self.style.bold(text)
                 case .verdict: self.style.bold(text)
                 case .countdown: self.style.yellow(text)
                 case .button: self.style.inverse(text)

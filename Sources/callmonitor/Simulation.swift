@@ -102,6 +102,26 @@ final class Simulation {
             }
         }
         monitor.setPlatformPolicyAttributes(platformAttributes)
+        // Rule 34: a delegate reads the coaching level from the event; the transcript says it
+        // where the event is a delegate's, each time it changes (the built-in dialog's `alert`
+        // lines carry the line itself).
+        monitor.observeSecurityEvent { [weak self] event in
+            self?.noteCoachingLevel(event)
+        }
+    }
+
+    /// The coaching level the delegate's event had when the transcript last said it.
+    private var delegateCoachingLevel = CallMonitor.CoachingLevel.unknown
+
+    /// Rule 34: one `coachingLevel` line when the level of the event a delegate shows changes.
+    private func noteCoachingLevel(_ event: CallMonitorSecurityEvent?) {
+        guard let event else { return delegateCoachingLevel = .unknown }
+        guard let delegate, event.coachingLevel != delegateCoachingLevel else { return }
+        delegateCoachingLevel = event.coachingLevel
+        transcript.record("coachingLevel") {
+            $0.add("level", event.coachingLevel.description)
+            $0.add("delegate", delegate.number)
+        }
     }
 
     /// Runs the steps and returns the transcript lines (none when they went to the sink), or the
@@ -289,6 +309,10 @@ final class Simulation {
             // its handler would, so the previous one still hears callMonitorDidEndCall.
             monitor.setDelegate(made)
             delegate = made
+            // Rule 34: the new delegate reads the event's level at once (a hand-over publishes
+            // nothing new when the event's signals stay the same).
+            delegateCoachingLevel = .unknown
+            noteCoachingLevel(monitor.currentSecurityEvent)
         case .delegateNone:
             monitor.setDelegate(nil)
             delegate = nil

@@ -7,7 +7,7 @@ import hnb
 /// wrapped at word boundaries inside it, never wider than the terminal.
 ///
 /// Below ``minimumBoxColumns`` a box would leave too little room for the text, so the dialog
-/// becomes plain lines (title, message, kind line, detail, verdict, countdown, button), still wrapped to the width.
+/// becomes plain lines (title, message, kind line, detail, coaching line, verdict, countdown, button), still wrapped to the width.
 package struct TerminalDialogLayout: Sendable, Equatable {
     /// Which field of the dialog a row shows, so a caller can colour it.
     package enum Part: Sendable, Equatable {
@@ -19,6 +19,8 @@ package struct TerminalDialogLayout: Sendable, Equatable {
         case kindLine
         /// The screen's own sentence (rule 29), cleaned, when there is one.
         case detail
+        /// The coaching level's line (rule 34), when there is one.
+        case coachingLine
         /// The bank's verdict line (rule 24), when there is one.
         case verdict
         /// The countdown line.
@@ -55,6 +57,7 @@ package struct TerminalDialogLayout: Sendable, Equatable {
         var fields: [(Part, String)] = [(.title, alert.title), (.message, alert.message)]
         if let kindLine = alert.kindLine { fields.append((.kindLine, kindLine)) }
         if let detail = alert.detail { fields.append((.detail, detail)) }
+        if let coachingLine = alert.coachingLine { fields.append((.coachingLine, coachingLine)) }
         if let verdict = alert.verdict { fields.append((.verdict, verdict)) }
         if let countdown = alert.countdown { fields.append((.countdown, countdown)) }
         if let button = alert.button { fields.append((.button, "[ \(button) ]")) }

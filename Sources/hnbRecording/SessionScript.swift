@@ -344,6 +344,10 @@ struct SessionScript: Sendable {
             line.add("verdict", scene.verdict.description)
         case .texts:
             return false
+        case .coachingLevel:
+            // Rule 34: a redraw of the coaching line, which a replay reproduces only once the
+            // recording carries the coaching answers (rule 30's part of issue 40): no line yet.
+            return false
         }
         line.add("surface", scene.surface.description)
         return true

@@ -155,6 +155,7 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly, strong) CallMonitorContext * _Nullable context;
+@property (nonatomic, readonly) enum CallMonitorCoachingLevel coachingLevel;
 - (null_unspecified instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end

@@ -1,4 +1,4 @@
-// Issue 40 in the simulator: the coaching scenarios (rules 31 to 33) and what a recording of one
+// Issue 40 in the simulator: the coaching scenarios (rules 31 to 34) and what a recording of one
 // holds (rule 30): the coaching source, budget and policy, each question and report as output lines
 // and each answer as the line that gives it again, so the replay asks and answers as the session did
 // (ReplayCommandTests replays every coaching scenario with --check).
@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@Suite("callmonitor: coaching scenarios (rules 31 to 33)")
+@Suite("callmonitor: coaching scenarios (rules 31 to 34)")
 struct CoachingScenarioTests {
     /// The scenario whose recording holds every kind of coaching line.
     static let recorded = "rule30_coaching_recorded_and_replayed"
@@ -14,10 +14,10 @@ struct CoachingScenarioTests {
     static let usage = "'coaching' takes source app, source trustInsights, source off, budget SECONDS, policy medium RESPONSE high RESPONSE or answer N LEVEL (unknown, medium, high or error)"
     static let policyUsage = "'coaching policy' takes medium RESPONSE high RESPONSE (RESPONSE: off, evaluate or acknowledge SECONDS)"
 
-    @Test("Rules 31 to 33 each have a scenario with its transcript")
+    @Test("Rules 31 to 34 each have a scenario with its transcript")
     func coverage() {
         let names = scenarioNames().filter(scenarioUsesCoaching)
-        for rule in 31...33 { #expect(names.contains { $0.hasPrefix("rule\(rule)_coaching_") }, "no coaching scenario for rule \(rule)") }
+        for rule in 31...34 { #expect(names.contains { $0.hasPrefix("rule\(rule)_coaching_") }, "no coaching scenario for rule \(rule)") }
     }
 
     @Test("A recording of a coaching session writes the source, budget and policy, each question as asked, each answer as given and each report")

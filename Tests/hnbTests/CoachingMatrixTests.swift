@@ -54,7 +54,12 @@ struct CoachingMatrixTests {
             return []
         case .liveForeground, .liveBackground:
             // Rule 18: only stricter than the call's own policy changes anything.
-            guard flow.flow == .acknowledge, flow.seconds < seconds else { return inCallEvent + ["report 1 usedUnchangedFriction"] }
+            guard flow.flow == .acknowledge, flow.seconds < seconds else {
+                // Rule 34: the call's event on screen (foreground) says the level read, as a redraw only.
+                let button = flow.flow == .terminate ? "available" : "hidden"
+                let redraw = call == .liveForeground ? ["coachingLevel \(level) \(flow.flow) \(flow.seconds) \(button)"] : []
+                return inCallEvent + ["report 1 usedUnchangedFriction"] + redraw
+            }
             guard call.isForeground else { return ["report 1 usedIncreasedFriction"] }
             return [
                 "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge \(seconds) hidden", "schedule 2",

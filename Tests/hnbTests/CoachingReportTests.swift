@@ -44,9 +44,9 @@ struct CoachingReportTests {
         #expect(mediumOff.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second) == [.reportCoaching(request: 1, .usedUnchangedFriction)])
         // A stricter call policy is in force already.
         var terminate = asked(call: true, flow: terminatePolicy(5))
-        #expect(terminate.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second) == [
-            .coachingInOutcome(request: 1, outcome: 1), .reportCoaching(request: 1, .usedUnchangedFriction),
-        ])
+        // Rule 34: the call's event says the level read, as a redraw only.
+        #expect(terminate.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second).labels
+            == ["evidence 1 in 1", "report 1 usedUnchangedFriction", "coachingLevel high terminate 5 available"])
         // A coaching warning as strict is on screen already: the second question changes nothing.
         var twice = asked()
         #expect(twice.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second).coachingReports == ["1 usedIncreasedFriction"])

@@ -103,6 +103,7 @@ func coachingLabel(_ action: MonitorEngine.Action) -> String {
         case .verdict: "verdict"
         case .context: "context"
         case .texts: "texts"
+        case .coachingLevel: "coachingLevel \(scene.coachingLevel.map(\.description) ?? "none")"
         }
         return "\(change) \(scene.flow) \(scene.remaining) \(scene.button)"
     case .dismiss: return "dismiss"

@@ -58,7 +58,8 @@ struct CoachingWarningTextTests {
         #expect(scene.isCoachingWarning)
         #expect(try drawn(scene, .english) == SecurityAlert(
             flow: .acknowledge, title: "Security Policy", message: Self.english, countdown: "Acknowledge in 5 seconds.", button: nil,
-            remaining: 5, verdict: nil, kindLine: nil, detail: "You are sending €2,000.", contextKind: .payment
+            remaining: 5, verdict: nil, kindLine: nil, detail: "You are sending €2,000.", contextKind: .payment,
+            coachingLine: CoachingLineTextTests.englishMedium, coachingLevel: .medium
         ))
     }
 
@@ -68,7 +69,8 @@ struct CoachingWarningTextTests {
         let german = CallMonitorStrings.localized(language: "de", appBundle: nil)
         #expect(try drawn(try noCallCoachingScene(), german) == SecurityAlert(
             flow: .acknowledge, title: "Sicherheitsrichtlinie", message: Self.german, countdown: german.countdown(.acknowledgeCountdown, remaining: 5),
-            button: nil, remaining: 5, verdict: nil, kindLine: nil, detail: "You are sending €2,000.", contextKind: .payment
+            button: nil, remaining: 5, verdict: nil, kindLine: nil, detail: "You are sending €2,000.", contextKind: .payment,
+            coachingLine: german.text(.alertCoachingMedium), coachingLevel: .medium
         ))
         #expect(german.text(.alertMessageCoaching) == Self.german)
     }

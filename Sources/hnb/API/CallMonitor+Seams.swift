@@ -36,6 +36,17 @@ extension CallMonitor {
         send(.userAction(token: MonitorEngine.noPresentationToken))
     }
 
+    /// Rule 34, for the simulator's transcript: `observer` hears the event on screen (`nil`: none)
+    /// each time what readers see of it changes, published after the step's own actions, as
+    /// ``CallMonitor/currentSecurityEvent`` then reads it. For as long as the monitor lives.
+    @MainActor
+    package func observeSecurityEvent(_ observer: @escaping @MainActor (CallMonitorSecurityEvent?) -> Void) {
+        core.addSnapshotObserver { snapshot in
+            observer(snapshot.securityEvent)
+            return true
+        }
+    }
+
     /// Makes the monitor notice at once that the delegate was released (the simulator's
     /// `delegate released`, which a recording writes where the engine heard of a release).
     package func noticeDelegateRelease() {

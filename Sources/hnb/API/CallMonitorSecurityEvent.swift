@@ -73,11 +73,31 @@ public final class CallMonitorSecurityEvent: NSObject {
     #endif
     public let context: CallMonitorContext?
 
+    /// What a coaching signal said about this operation (rule 34), the level the built-in
+    /// dialog's coaching line says: ``CallMonitor/CoachingLevel/medium`` or
+    /// ``CallMonitor/CoachingLevel/high`` when an answer of that level was read for an open
+    /// protection and its coaching policy answers it with a warning (the highest such level of the
+    /// open protections); ``CallMonitor/CoachingLevel/unknown`` when there is no line to say: no
+    /// source, no answer yet, an `unknown` answer, or a policy of `off` or `evaluate` for the level.
+    /// A delegate that draws its own UI shows its own line from it. Like the verdict it informs
+    /// only: it never changes ``remaining``, ``isActionAvailable`` or the exit.
+    ///
+    /// > Important: The value can rise while the event is on screen (an answer arrives a couple
+    /// > of seconds after the protection opened) or fall (a protection ends). The event is
+    /// > published after each step's presentation: read it from ``CallMonitor/currentSecurityEvent``
+    /// > or observe ``CallMonitorState/securityEvent``, rather than inside
+    /// > ``CallMonitorDelegate/callMonitorDidDetectCall(flow:initialRemaining:onUserAction:)``.
+    #if canImport(ObjectiveC) || HNB_OBJC_HEADER
+    @objc(coachingLevel)
+    #endif
+    public let coachingLevel: CallMonitor.CoachingLevel
+
     /// A snapshot with every field given; the monitor makes these, tests and previews may too.
     public init(
         flow: CallMonitorFlow, remaining: CInt, seconds: CInt, startedAt: Int64,
         isActionAvailable: Bool, isAcknowledgementRefused: Bool, wasScreenCaptured: Bool,
-        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil
+        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil,
+        coachingLevel: CallMonitor.CoachingLevel = .unknown
     ) {
         self.flow = flow
         self.remaining = remaining
@@ -88,6 +108,7 @@ public final class CallMonitorSecurityEvent: NSObject {
         self.wasScreenCaptured = wasScreenCaptured
         self.verdict = verdict
         self.context = context
+        self.coachingLevel = coachingLevel
         super.init()
     }
 
@@ -95,7 +116,8 @@ public final class CallMonitorSecurityEvent: NSObject {
     #if !HNB_OBJC_HEADER
     private var fields: [Int64] {
         [Int64(flow.rawValue), Int64(remaining), Int64(seconds), startedAt,
-         isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0, Int64(verdict.rawValue)]
+         isActionAvailable ? 1 : 0, isAcknowledgementRefused ? 1 : 0, wasScreenCaptured ? 1 : 0, Int64(verdict.rawValue),
+         Int64(coachingLevel.rawValue)]
     }
 
     /// Two snapshots are equal when every field is.
@@ -114,11 +136,13 @@ public final class CallMonitorSecurityEvent: NSObject {
 
     /// One line for logs: `acknowledge 0/30 action=true refused=false captured=false`, followed by
     /// ` verdict=bankIsNotCalling` (or `bankIsCalling`) once a verdict is known, and by
-    /// ` context=payment` (the kind) when the event has a context.
+    /// ` context=payment` (the kind) when the event has a context, and by ` coaching=high` (or
+    /// `medium`) when it has a coaching line.
     public override var description: String {
         let line = "\(flow) \(remaining)/\(seconds) action=\(isActionAvailable) refused=\(isAcknowledgementRefused) captured=\(wasScreenCaptured)"
         let verdictPart = verdict == .unknown ? "" : " verdict=\(verdict)"
-        return line + verdictPart + (context.map { " context=\($0.kind)" } ?? "")
+        let coachingPart = coachingLevel == .unknown ? "" : " coaching=\(coachingLevel)"
+        return line + verdictPart + (context.map { " context=\($0.kind)" } ?? "") + coachingPart
     }
     #endif
 }

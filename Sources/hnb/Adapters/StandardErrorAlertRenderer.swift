@@ -12,8 +12,8 @@ final class StandardErrorAlertRenderer: SecurityAlertRenderer {
 
     func render(_ alert: SecurityAlert, onButton: @escaping @MainActor () -> Void) {
         shown = true
-        let lines = [alert.title, alert.message, alert.kindLine, alert.detail, alert.verdict, alert.countdown, alert.button.map { "[ \($0) ]" }]
-        write(lines.compactMap { $0 }.joined(separator: "\n") + "\n")
+        let lines = [alert.title] + alert.paragraphs + (alert.button.map { ["[ \($0) ]"] } ?? [])
+        write(lines.joined(separator: "\n") + "\n")
     }
 
     func dismiss() {

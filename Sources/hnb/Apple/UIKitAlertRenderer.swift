@@ -282,14 +282,15 @@ final class UIKitAlertRenderer: SecurityAlertRenderer {
         window?.rootViewController?.view?.subviews.first { $0 is UILabel } as? UILabel
     }
 
-    /// Message, the context's kind line and detail (rule 29), verdict line (rule 24) and
-    /// countdown, each its own paragraph; UIAlertController has one message field. A paragraph is
+    /// Message, the context's kind line and detail (rule 29), coaching line (rule 34), verdict
+    /// line (rule 24) and countdown (``SecurityAlert/paragraphs``), each its own paragraph;
+    /// UIAlertController has one message field. A paragraph is
     /// a unit of its own for the bidirectional algorithm, so a right-to-left name in the detail
     /// cannot reorder the message around it (and the detail holds no bidirectional controls:
     /// ``CallMonitorContext`` removed them). A verdict or context that changes while the alert is
     /// shown changes only this text, which ScenePlan updates in place.
     private static func body(of alert: SecurityAlert) -> String {
-        [alert.message, alert.kindLine, alert.detail, alert.verdict, alert.countdown].compactMap { $0 }.joined(separator: "\n\n")
+        alert.paragraphs.joined(separator: "\n\n")
     }
 
     // MARK: Following scenes

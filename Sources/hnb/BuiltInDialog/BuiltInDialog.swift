@@ -31,7 +31,7 @@ final class BuiltInDialog {
         }
         let alert = SecurityAlert(
             flow: scene.flow, remaining: scene.remaining, button: scene.button, strings: strings, verdict: scene.verdict,
-            context: scene.context, coachingWarning: scene.isCoachingWarning
+            context: scene.context, coachingWarning: scene.isCoachingWarning, coachingLevel: scene.coachingLevel
         )
         onFrame?(alert, scene.verdict)
         let button = scene.button

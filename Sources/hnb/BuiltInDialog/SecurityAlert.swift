@@ -31,12 +31,21 @@ package struct SecurityAlert: Hashable, Sendable {
     /// The kind of the screen's context, or `nil` when the dialog shows none (for a transcript:
     /// ``kindLine`` is `nil` for ``CallMonitorContext/Kind/general`` too).
     package var contextKind: CallMonitorContext.Kind?
+    /// Rule 34: the line of the coaching level read (``CallMonitorStrings/Key/alertCoachingMedium``
+    /// or ``CallMonitorStrings/Key/alertCoachingHigh``), or `nil` for none. A renderer shows it
+    /// under the context's detail, before the verdict.
+    package var coachingLine: String?
+    /// The level ``coachingLine`` says, or `nil` when the dialog shows none (for a transcript).
+    package var coachingLevel: CallMonitor.CoachingLevel?
 
     /// A dialog with every field given.
     package init(
         flow: CallMonitorFlow, title: String, message: String, countdown: String?, button: String?, remaining: Int32,
-        verdict: String? = nil, kindLine: String? = nil, detail: String? = nil, contextKind: CallMonitorContext.Kind? = nil
+        verdict: String? = nil, kindLine: String? = nil, detail: String? = nil, contextKind: CallMonitorContext.Kind? = nil,
+        coachingLine: String? = nil, coachingLevel: CallMonitor.CoachingLevel? = nil
     ) {
+        self.coachingLine = coachingLine
+        self.coachingLevel = coachingLevel
         self.flow = flow
         self.title = title
         self.message = message
@@ -72,16 +81,20 @@ package struct SecurityAlert: Hashable, Sendable {
     ///     acknowledge flow then says ``CallMonitorStrings/Key/alertMessageCoaching`` instead of
     ///     ``CallMonitorStrings/Key/alertMessageWarning`` and shows no ``kindLine`` (every kind
     ///     line speaks of a call); the detail, countdown and button are as for any warning.
+    ///   - coachingLevel: Rule 34: the coaching level read, shown as ``coachingLine`` in every
+    ///     flow; `nil` (and ``CallMonitor/CoachingLevel/unknown``) shows none. Like the verdict it
+    ///     changes no other field.
     package init(
         flow: CallMonitorFlow, remaining: Int32, strings: CallMonitorStrings, acknowledgementRefused: Bool = false,
-        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil, coachingWarning: Bool = false
+        verdict: CallMonitorCallVerdict = .unknown, context: CallMonitorContext? = nil, coachingWarning: Bool = false,
+        coachingLevel: CallMonitor.CoachingLevel? = nil
     ) {
         let remaining = max(0, remaining)
         // The engine's decision, the same one its user-action step obeys.
         let button = MonitorEngine.Button(flow: flow, remaining: remaining, refused: acknowledgementRefused)
         self.init(
             flow: flow, remaining: remaining, button: button, strings: strings, verdict: verdict, context: context,
-            coachingWarning: coachingWarning
+            coachingWarning: coachingWarning, coachingLevel: coachingLevel
         )
     }
 
@@ -89,7 +102,7 @@ package struct SecurityAlert: Hashable, Sendable {
     /// this only puts it into words.
     init(
         flow: CallMonitorFlow, remaining: Int32, button: MonitorEngine.Button, strings: CallMonitorStrings, verdict: CallMonitorCallVerdict,
-        context: CallMonitorContext? = nil, coachingWarning: Bool = false
+        context: CallMonitorContext? = nil, coachingWarning: Bool = false, coachingLevel: CallMonitor.CoachingLevel? = nil
     ) {
         let remaining = max(0, remaining)
         let title: String? = switch button {
@@ -117,11 +130,31 @@ package struct SecurityAlert: Hashable, Sendable {
                 kindLine: coachingWarning ? nil : Self.kindLine(context, strings: strings), detail: context?.detail, contextKind: context?.kind
             )
         }
+        // Rule 34: the same line in every flow, worded to be true under each (it says nothing of
+        // a call or of acknowledging).
+        coachingLine = Self.coachingLine(coachingLevel, strings: strings)
+        if coachingLine != nil { self.coachingLevel = coachingLevel }
     }
 
     /// Issue 30: the line a context's kind adds, or `nil` for none or ``CallMonitorContext/Kind/general``.
     static func kindLine(_ context: CallMonitorContext?, strings: CallMonitorStrings) -> String? {
         context?.kind.lineKey.map(strings.text)
+    }
+
+    /// Rule 34: the line a coaching level adds to the dialog, or `nil` for none or `unknown`.
+    static func coachingLine(_ level: CallMonitor.CoachingLevel?, strings: CallMonitorStrings) -> String? {
+        switch level {
+        case nil, .unknown?: nil
+        case .medium?: strings.text(.alertCoachingMedium)
+        case .high?: strings.text(.alertCoachingHigh)
+        }
+    }
+
+    /// The dialog's body as paragraphs, in the order a renderer with one message field shows
+    /// them and VoiceOver reads them when the alert appears: the message, the context's kind line
+    /// and detail (rule 29), the coaching line (rule 34), the verdict (rule 24) and the countdown.
+    var paragraphs: [String] {
+        [message, kindLine, detail, coachingLine, verdict, countdown].compactMap { $0 }
     }
 
     /// Rule 24: the line a verdict adds to the dialog, or `nil` for `unknown`.

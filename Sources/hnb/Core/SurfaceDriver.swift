@@ -86,9 +86,10 @@ final class SurfaceDriver {
     /// A delegate is told one change at a time, through its methods; what it was told is
     /// recorded as a frame of the whole scene (issue 30).
     private func tell(_ scene: MonitorEngine.Scene, onUserAction: @escaping @Sendable () -> Void) {
-        // A delegate has no button to redraw (its own UI asks the monitor), nor the dialog's texts.
+        // A delegate has no button to redraw (its own UI asks the monitor), nor the dialog's texts;
+        // it reads the coaching level from the event (``CallMonitorSecurityEvent/coachingLevel``).
         switch scene.change {
-        case .button, .texts: return
+        case .button, .texts, .coachingLevel: return
         case .present, .tick, .verdict, .context: break
         }
         record.told(CallMonitorOutcome.Frame(
@@ -116,7 +117,7 @@ final class SurfaceDriver {
         case .tick: drawnOn.object?.callMonitorCountdownTick(scene.remaining)
         case .verdict: (drawnOn.object as? any CallMonitorVerdictDelegate)?.callMonitorDidReceiveVerdict(scene.verdict)
         case .context: (drawnOn.object as? any CallMonitorContextDelegate)?.callMonitorDidChangeContext(scene.context)
-        case .button, .texts: break
+        case .button, .texts, .coachingLevel: break
         }
     }
 

@@ -52,6 +52,10 @@ extension MonitorEngine {
         /// The acknowledge policy its coaching answers added (rule 32), the strictest of them;
         /// changed only by ``Guards/addCoaching(_:to:)``.
         fileprivate(set) var coaching: MonitorPolicy?
+        /// Rule 34: the highest level among its coaching answers that were read with a warning as
+        /// their response (medium or high); `nil` when none was. The dialog's coaching line says
+        /// it; changed only by ``Guards/noteCoachingLevel(_:of:)``.
+        fileprivate(set) var coachingLevel: CallMonitor.CoachingLevel?
     }
 
     /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
@@ -139,6 +143,20 @@ extension MonitorEngine {
             guard let index = protections.firstIndex(where: { $0.id == id }) else { return false }
             protections[index].coaching = MonitorPolicy.strictest(protections[index].coaching, policy)
             return recompute()
+        }
+
+        /// Rule 34: a coaching answer of `level` was read for protection `id` with a warning as its
+        /// response: the protection keeps the highest level read. Nothing for `unknown` (it says
+        /// nothing) or for a protection that is not open. Text only: no policy changes.
+        mutating func noteCoachingLevel(_ level: CallMonitor.CoachingLevel, of id: UInt64) {
+            guard level != .unknown, let index = protections.firstIndex(where: { $0.id == id }) else { return }
+            protections[index].coachingLevel = CallMonitor.CoachingLevel.higher(protections[index].coachingLevel, level)
+        }
+
+        /// Rule 34: the level the event on screen says, the highest of the open protections (the
+        /// event guards every one of them); `nil` when no answer was read with a warning.
+        var coachingLevel: CallMonitor.CoachingLevel? {
+            protections.reduce(nil) { CallMonitor.CoachingLevel.higher($0, $1.coachingLevel) }
         }
 
         /// Rule 32: the strictest coaching policy of the open protections.

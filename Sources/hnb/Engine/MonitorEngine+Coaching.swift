@@ -163,6 +163,8 @@ extension MonitorEngine {
         let policy = coachingPolicy(for: question.protection)
         guard policy.shows else { return .usedEvaluationOnly }
         guard case .acknowledge(let seconds) = policy.response(to: answer.level) else { return .usedUnchangedFriction }
+        // Rule 34: the dialog's line says the level read, whatever the warning it ends up in.
+        guards.noteCoachingLevel(answer.level, of: question.protection)
         let warning = MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)
         if calls.settled != .idle {
             // Rule 18: one more policy among the others, so the stricter applies.

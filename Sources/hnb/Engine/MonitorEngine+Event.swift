@@ -74,12 +74,18 @@ extension MonitorEngine {
         /// The coaching answers read while it was on screen, with their statuses (issue 40,
         /// "Evidence"): only ever appended to, in the order read.
         private(set) var coaching: [CallMonitorOutcome.CoachingEvaluation] = []
+        /// Rule 34: the coaching level its dialog's line says (the highest read for the open
+        /// protections), as shown now: it changes with the answers and the protections, without
+        /// ending the event. `nil`: no line.
+        private(set) var coachingLevel: CallMonitor.CoachingLevel?
 
         /// An event under `policy` that begins `now`, counting from `origin`.
         init(
             _ policy: MonitorPolicy, origin: Int64, now: Int64, wallClock: Double, token: UInt64, captured: Bool,
-            context: CallMonitorContext? = nil, policySource: CallMonitorOutcome.PolicySource = .code, isCoachingWarning: Bool = false
+            context: CallMonitorContext? = nil, policySource: CallMonitorOutcome.PolicySource = .code, isCoachingWarning: Bool = false,
+            coachingLevel: CallMonitor.CoachingLevel? = nil
         ) {
+            self.coachingLevel = coachingLevel
             self.context = context
             self.isCoachingWarning = isCoachingWarning
             self.policySource = policySource
@@ -132,6 +138,9 @@ extension MonitorEngine {
 
         /// Rule 29: the event shows `context` from now on.
         mutating func show(_ context: CallMonitorContext?) { self.context = context }
+
+        /// Rule 34: the event's coaching line says `level` from now on.
+        mutating func showCoaching(_ level: CallMonitor.CoachingLevel?) { coachingLevel = level }
 
         /// The screen was captured during the event (rule 16).
         mutating func markCaptured() { captured = true }
@@ -191,7 +200,7 @@ extension MonitorEngine {
         guard let event = shownEvent else { preconditionFailure("Internal inconsistency: a scene with no event on screen") }
         return .scene(Scene(
             change, flow: event.flow, remaining: event.remaining, token: event.token, button: button, verdict: event.verdict,
-            context: event.context, on: event.surface, isCoachingWarning: event.isCoachingWarning
+            context: event.context, on: event.surface, isCoachingWarning: event.isCoachingWarning, coachingLevel: event.coachingLevel
         ))
     }
 

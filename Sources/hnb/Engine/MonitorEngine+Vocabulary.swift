@@ -166,6 +166,9 @@ extension MonitorEngine {
             case verdict(previous: CallMonitorCallVerdict)
             /// The context shown changed (rule 29).
             case context
+            /// The coaching level the event's line says changed (rule 34): an answer read while the
+            /// event was shown, or a protection that ended. A redraw only, like ``context``.
+            case coachingLevel
             /// The built-in dialog's texts were switched (a language): it draws the same scene
             /// in them. Only emitted for an event on the built-in dialog.
             case texts
@@ -190,11 +193,16 @@ extension MonitorEngine {
         /// built-in dialog must not say that a call is live. Carried in the scene because a surface
         /// keeps no copy of the event.
         package var isCoachingWarning: Bool
+        /// Rule 34: the coaching level the dialog's line says, the highest read with a warning for
+        /// the open protections; `nil`: no line (no answer, `unknown`, or a policy of `off` or
+        /// `evaluate` for its level).
+        package var coachingLevel: CallMonitor.CoachingLevel?
 
         package init(
             _ change: Change, flow: CallMonitorFlow, remaining: Int32, token: UInt64, button: Button, verdict: CallMonitorCallVerdict,
-            context: CallMonitorContext?, on surface: Surface, isCoachingWarning: Bool = false
+            context: CallMonitorContext?, on surface: Surface, isCoachingWarning: Bool = false, coachingLevel: CallMonitor.CoachingLevel? = nil
         ) {
+            self.coachingLevel = coachingLevel
             self.change = change
             self.flow = flow
             self.remaining = remaining

@@ -352,11 +352,12 @@ package struct MonitorEngine: Sendable {
 
     /// What every step ends with, after its own actions: rule 32, with no call live the coaching
     /// warning due is the one shown; rule 29, the event on screen shows the context now chosen;
-    /// rule 23, ask, or close the question (MonitorEngine+Verdict.swift); rule 31, ask the
+    /// rule 34, and the coaching level now read (MonitorEngine+CoachingLevel.swift); rule 23, ask, or close the question (MonitorEngine+Verdict.swift); rule 31, ask the
     /// coaching source about a protection opened in the step (MonitorEngine+Coaching.swift).
     mutating func endStep(now: Int64, into actions: inout [Action]) {
         followNotice(now: now, into: &actions)
         followContext(into: &actions)
+        followCoachingLevel(into: &actions)
         followVerdict(now: now, into: &actions)
         followCoaching(now: now, into: &actions)
     }
@@ -551,7 +552,7 @@ package struct MonitorEngine: Sendable {
         let origin = policy.flow == .terminate ? guards.terminateOrigin(policy, now: now) : now
         let event = Event(
             policy, origin: origin, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured, context: guards.context,
-            policySource: policySource
+            policySource: policySource, coachingLevel: guards.coachingLevel
         )
         changeShownEvent { $0 = event }
         present(now: now, into: &actions)
@@ -572,7 +573,7 @@ package struct MonitorEngine: Sendable {
               policy.flow == .acknowledge else { return false }
         let event = Event(
             policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
-            context: guards.noticeContext, isCoachingWarning: true
+            context: guards.noticeContext, isCoachingWarning: true, coachingLevel: guards.coachingLevel
         )
         changeShownEvent { $0 = event }
         present(now: now, into: &actions)

@@ -32,7 +32,7 @@ struct RiskSnapshot: Sendable {
             CallMonitorSecurityEvent(
                 flow: $0.flow, remaining: $0.remaining, seconds: $0.total, startedAt: $0.startedAt,
                 isActionAvailable: button == .available, isAcknowledgementRefused: isAcknowledgementRefused,
-                wasScreenCaptured: $0.captured, verdict: $0.verdict, context: $0.context
+                wasScreenCaptured: $0.captured, verdict: $0.verdict, context: $0.context, coachingLevel: $0.coachingLevel ?? .unknown
             )
         }
     }
@@ -56,6 +56,8 @@ struct RiskSnapshot: Sendable {
         var captured: Bool
         var verdict: CallMonitorCallVerdict
         var context: CallMonitorContext?
+        /// Rule 34: the level the event's coaching line says, `nil` for none.
+        var coachingLevel: CallMonitor.CoachingLevel?
 
         /// What readers see of `event`.
         init(_ event: MonitorEngine.Event) {
@@ -66,6 +68,7 @@ struct RiskSnapshot: Sendable {
             captured = event.captured
             verdict = event.verdict
             context = event.context
+            coachingLevel = event.coachingLevel
         }
     }
 }

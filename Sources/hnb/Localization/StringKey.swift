@@ -40,6 +40,14 @@ extension CallMonitorStrings {
         case contextDeviceChange = "call_monitor_context_device_change"
         /// The line a ``CallMonitorContext/Kind/accountChange`` context adds. Not in the reference.
         case contextAccountChange = "call_monitor_context_account_change"
+        /// The line a ``CallMonitor/CoachingLevel/medium`` coaching answer adds to the dialog
+        /// (rule 34): what is known (some signs of someone guiding the person), what a bank never
+        /// asks, and that the signal alone does not stop the person. Shown in every flow, so it
+        /// says nothing of a call or of acknowledging. Not in the reference.
+        case alertCoachingMedium = "call_monitor_alert_coaching_medium"
+        /// The line a ``CallMonitor/CoachingLevel/high`` coaching answer adds (rule 34): as
+        /// ``alertCoachingMedium``, with strong signs. Not in the reference.
+        case alertCoachingHigh = "call_monitor_alert_coaching_high"
 
         /// The hard-coded English text, the last step of the fallback chain.
         public var englishDefault: String {
@@ -60,6 +68,10 @@ extension CallMonitorStrings {
             case .contextCredentials: "Your bank will never ask for your PIN, passwords or codes on a call."
             case .contextDeviceChange: "Your bank will never ask you to install an app or add a device on a call."
             case .contextAccountChange: "Your bank will never ask you to change your account details on a call."
+            case .alertCoachingMedium:
+                "A security check found some signs that someone may be guiding you. Your bank will never ask you to move money or share codes for someone else. This check alone does not stop you from going on."
+            case .alertCoachingHigh:
+                "A security check found strong signs that someone may be guiding you. Your bank will never ask you to move money or share codes for someone else. This check alone does not stop you from going on."
             }
         }
 
