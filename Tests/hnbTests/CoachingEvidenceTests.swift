@@ -60,7 +60,8 @@ struct CoachingEvidenceTests {
     func liveCallMedium() throws {
         var engine = liveCallEngine(terminatePolicy(5))
         let answered = engine.handle(.coachingAnswered(request: 1, .init(level: .medium, evaluationID: "ins-1", modelVersion: "m-7")), now: second)
-        #expect(answered.labels == ["evidence 1 in 1", "report 1 usedUnchangedFriction"])
+        // Rule 34: the call's event says the level read, as a redraw only.
+        #expect(answered.labels == ["evidence 1 in 1", "report 1 usedUnchangedFriction", "coachingLevel medium terminate 5 available"])
         let ended = outcomes(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 2 * second))
         #expect(ended.map(\.id) == [1])
         #expect(ended.map(\.coaching) == [[entry(.medium, .usedUnchangedFriction)]])

@@ -36,7 +36,7 @@ struct CoachingLevelTests {
         var engine = coachingEngine()
         _ = engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0)
         let actions = engine.handle(.coachingAnswered(request: 1, .init(level: level)), now: second)
-        #expect(actions.labels == [presented, "schedule 2", "report 1 usedIncreasedFriction"])
+        #expect(actions.labels == [presented, "schedule 2", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
         #expect(levels(actions) == ["present \(level)"])
         #expect(engine.shownEvent?.coachingLevel == level)
     }
@@ -50,7 +50,8 @@ struct CoachingLevelTests {
     ])
     func noLevel(policy: CallMonitor.CoachingPolicy, answer: CallMonitor.CoachingAnswer, report: String) {
         var engine = liveCallEngine(terminatePolicy(5), coaching: policy)
-        #expect(engine.handle(.coachingAnswered(request: 1, answer), now: second).labels == [report])
+        // Read while the call's event is on screen: its outcome records the answer (issue 40).
+        #expect(engine.handle(.coachingAnswered(request: 1, answer), now: second).labels == ["evidence 1 in 1", report])
         #expect(engine.shownEvent?.coachingLevel == nil)
         // With no call live either: nothing is presented.
         var idle = coachingEngine(policy: policy)
@@ -64,7 +65,7 @@ struct CoachingLevelTests {
         var engine = liveCallEngine(terminatePolicy(5))
         let before = try #require(engine.shownEvent)
         let actions = engine.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second)
-        #expect(actions.labels == ["report 1 usedUnchangedFriction", "coachingLevel high terminate 5 available"])
+        #expect(actions.labels == ["evidence 1 in 1", "report 1 usedUnchangedFriction", "coachingLevel high terminate 5 available"])
         #expect(levels(actions) == ["coachingLevel high"])
         let after = try #require(engine.shownEvent)
         #expect(after.token == before.token && after.remaining == 5 && after.flow == .terminate && after.origin == before.origin)
@@ -75,7 +76,8 @@ struct CoachingLevelTests {
         var engine = liveCallEngine(ackPolicy(3))
         let actions = engine.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second)
         #expect(actions.labels == [
-            "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 10 hidden", "schedule 2", "report 1 usedIncreasedFriction",
+            "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 10 hidden", "schedule 2", "evidence 1 in 2",
+            "report 1 usedIncreasedFriction",
         ])
         #expect(levels(actions) == ["present high"])
     }
@@ -90,7 +92,9 @@ struct CoachingLevelTests {
         let actions = engine.handle(.coachingAnswered(request: 2, .init(level: .high)), now: second)
         // The context follows the answer too (rule 32: the protection begun last with the warning's
         // policy), a redraw of its own before the level's.
-        #expect(actions.labels == ["report 2 usedUnchangedFriction", "context acknowledge 10 hidden", "coachingLevel high acknowledge 10 hidden"])
+        #expect(actions.labels == [
+            "evidence 2 in 1", "report 2 usedUnchangedFriction", "context acknowledge 10 hidden", "coachingLevel high acknowledge 10 hidden",
+        ])
         #expect(levels(actions) == ["context medium", "coachingLevel high"])
         #expect(engine.shownEvent?.token == token)
         // A later medium answer does not lower it (its context is shown, with the level as it was).

@@ -28,6 +28,8 @@ struct CoachingWaitingCallTests {
         #expect(back.labels.filter { $0.hasPrefix("present") || $0.hasPrefix("report") } == [
             "present acknowledge 10 hidden", "report 1 usedIncreasedFriction",
         ])
+        // Issue 40: the call's event, on screen, records the answer in its outcome.
+        #expect(back.labels.filter { $0.hasPrefix("evidence") } == ["evidence 1 in 1"])
         // Decided once: the protection's end reports nothing more.
         #expect(engine.handle(.endProtection(id: 1), now: 4 * second).coachingReports == [])
     }
@@ -39,6 +41,7 @@ struct CoachingWaitingCallTests {
         #expect(back.labels.filter { $0.hasPrefix("present") || $0.hasPrefix("report") } == [
             "present terminate 5 available", "report 1 usedUnchangedFriction",
         ])
+        #expect(back.labels.filter { $0.hasPrefix("evidence") } == ["evidence 1 in 1"])
         #expect(engine.handle(.endProtection(id: 1), now: 4 * second).coachingReports == [])
     }
 

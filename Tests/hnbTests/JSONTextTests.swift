@@ -58,9 +58,9 @@ struct JSONTextTests {
     func outcomeBytes() throws {
         let text = String(decoding: try Self.outcome.jsonData(), as: UTF8.self)
         #expect(text == """
-            {"endedAt":2000000005,"endedDate":1764842167,"ending":"forceExit","flow":"terminate","language":"en","lowestRemaining":0,\
-            "policySource":"document","policyVersion":12,"presentations":[{"at":5,"remaining":2,"surface":"builtInDialog"}],\
-            "schemaVersion":1,"seconds":2,"shown":[{"frames":[{"at":5,"button":"B","contextKind":"payment","countdown":"C",\
+            {"coaching":[],"endedAt":2000000005,"endedDate":1764842167,"ending":"forceExit","flow":"terminate","id":0,"language":"en",\
+            "lowestRemaining":0,"policySource":"document","policyVersion":12,"presentations":[{"at":5,"remaining":2,"surface":"builtInDialog"}],\
+            "schemaVersion":2,"seconds":2,"shown":[{"frames":[{"at":5,"button":"B","contextKind":"payment","countdown":"C",\
             "detail":"a/b \\"c\\"","kindLine":"K","message":"M","remaining":2,"title":"T","verdict":"bankIsNotCalling",\
             "verdictLine":"V"}],"framesOmitted":3,"surface":"builtInDialog"}],"startedAt":5,"startedDate":1764842165.5,\
             "verdict":"bankIsNotCalling","verdictArrivedAt":7,"wasScreenCaptured":true}

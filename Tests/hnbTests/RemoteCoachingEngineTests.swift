@@ -43,7 +43,7 @@ struct RemoteCoachingEngineTests {
         #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
         #expect(rig.engine.coachingPolicy(for: 1) == .init(medium: .off, high: .acknowledge(seconds: 10)))
         #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
-            == ["present acknowledge 8 hidden", "schedule 4", "report 1 usedIncreasedFriction"])
+            == ["present acknowledge 8 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
         #expect(rig.engine.coachingPolicy(for: 1) == .init(medium: .acknowledge(seconds: 8), high: .acknowledge(seconds: 10)))
     }
 
@@ -78,7 +78,7 @@ struct RemoteCoachingEngineTests {
         #expect(rig.engine.remote.highestVersion == 1)
         // The first document still decides: a medium answer warns for its 8 s, not the code's 5.
         #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 3)
-            == ["present acknowledge 8 hidden", "schedule 5", "report 1 usedIncreasedFriction"])
+            == ["present acknowledge 8 hidden", "schedule 5", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
     }
 
     @Test("Rule 35: with allowsRelaxation the document's levels replace the code's: a shorter warning and off are accepted")
@@ -89,7 +89,7 @@ struct RemoteCoachingEngineTests {
         #expect(rig.engine.coachingPolicy(for: 1) == .init())
         #expect(Self.answer(&rig, id: 1, name: "transfer", .high, at: 2) == ["report 1 usedUnchangedFriction"])
         #expect(Self.answer(&rig, id: 2, name: "transfer", .medium, at: 4)
-            == ["present acknowledge 3 hidden", "schedule 6", "report 2 usedIncreasedFriction"])
+            == ["present acknowledge 3 hidden", "schedule 6", "evidence 2 in 1", "report 2 usedIncreasedFriction"])
     }
 
     @Test("Rule 35: without relaxation an accepted level stays the stricter of both when the code's coaching policy later grows")
@@ -99,7 +99,7 @@ struct RemoteCoachingEngineTests {
         #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
         _ = rig.step(.coachingPolicy(.init(medium: .acknowledge(seconds: 20), high: .acknowledge(seconds: 12))), at: 1)
         #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
-            == ["present acknowledge 20 hidden", "schedule 4", "report 1 usedIncreasedFriction"])
+            == ["present acknowledge 20 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
     }
 
     @Test("Rule 35: the order of coaching responses: off < evaluate < acknowledge N, a longer N stricter, negative N as 0")
