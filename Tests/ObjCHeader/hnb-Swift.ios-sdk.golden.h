@@ -17,14 +17,6 @@ SWIFT_CLASS_NAMED("CallMonitor")
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
-@class NSString;
-SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingLevel)
-SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingConsumption)
-@interface CallMonitor (SWIFT_EXTENSION(hnb))
-- (void)setCoachingBudget:(double)seconds;
-- (void)setCoachingSource:(void (^ _Nullable)(NSString * _Nonnull, NSString * _Nullable, void (^ _Nonnull)(enum CallMonitorCoachingLevel)))source report:(void (^ _Nullable)(NSString * _Nullable, enum CallMonitorCoachingConsumption))report;
-@end
-
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 @end
 
@@ -48,6 +40,20 @@ typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingConsumption, "CoachingCon
   CallMonitorCoachingConsumptionUsedEvaluationOnly = 5,
 };
 
+SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCoachingResponseKind)
+@class NSString;
+@interface CallMonitor (SWIFT_EXTENSION(hnb))
+- (void)setCoachingBudget:(double)seconds;
+- (void)setCoachingPolicyMedium:(enum CallMonitorCoachingResponseKind)medium mediumSeconds:(int)mediumSeconds high:(enum CallMonitorCoachingResponseKind)high highSeconds:(int)highSeconds;
+- (void)setCoachingSource:(void (^ _Nullable)(NSString * _Nonnull, NSString * _Nullable, void (^ _Nonnull)(enum CallMonitorCoachingLevel)))source report:(void (^ _Nullable)(NSString * _Nullable, enum CallMonitorCoachingConsumption))report;
+@end
+
+typedef SWIFT_ENUM_NAMED(NSInteger, CallMonitorCoachingResponseKind, "CoachingResponseKind", closed) {
+  CallMonitorCoachingResponseKindOff = 0,
+  CallMonitorCoachingResponseKindEvaluate = 1,
+  CallMonitorCoachingResponseKindAcknowledge = 2,
+};
+
 SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 @interface CallMonitor (SWIFT_EXTENSION(hnb))
 - (void)setCallVerifierBudget:(double)seconds;
@@ -60,6 +66,8 @@ SWIFT_ENUM_FWD_DECL(NSInteger, CallMonitorCallVerdict)
 - (void)startMonitoring;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withTerminateIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
 - (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withAcknowledgeIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withTerminateIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail operationID:(NSString * _Nullable)operationID SWIFT_WARN_UNUSED_RESULT;
+- (CallMonitorProtection * _Nonnull)protectNamed:(NSString * _Nullable)name withAcknowledgeIn:(int)seconds contextKind:(NSString * _Nullable)kind detail:(NSString * _Nullable)detail operationID:(NSString * _Nullable)operationID SWIFT_WARN_UNUSED_RESULT;
 - (void)protectWhileScreenCapturedWithTerminateIn:(int)seconds;
 - (void)protectWhileScreenCapturedWithAcknowledgeIn:(int)seconds;
 - (void)stopProtectingWhileScreenCaptured;
@@ -150,6 +158,7 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 @property (nonatomic, readonly) BOOL wasScreenCaptured;
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly, strong) CallMonitorContext * _Nullable context;
+@property (nonatomic, readonly) enum CallMonitorCoachingLevel coachingLevel;
 - (BOOL)isEqual:(id _Nullable)object SWIFT_WARN_UNUSED_RESULT;
 @property (nonatomic, readonly) NSUInteger hash;
 @property (nonatomic, readonly, copy) NSString * _Nonnull description;
@@ -160,6 +169,20 @@ SWIFT_CLASS_NAMED("CallMonitorSecurityEvent")
 SWIFT_PROTOCOL_NAMED("CallMonitorVerdictDelegate")
 @protocol CallMonitorVerdictDelegate
 - (void)callMonitorDidReceiveVerdict:(enum CallMonitorCallVerdict)verdict;
+@end
+
+SWIFT_CLASS_NAMED("_CallMonitorCoachingRecord")
+@interface CallMonitorCoachingRecord : NSObject
+@property (nonatomic, readonly) uint64_t questionID;
+@property (nonatomic, readonly) int64_t at;
+@property (nonatomic, readonly) enum CallMonitorCoachingLevel level;
+@property (nonatomic, readonly) enum CallMonitorCoachingSource source;
+@property (nonatomic, readonly, copy) NSString * _Nullable evaluationID;
+@property (nonatomic, readonly, copy) NSString * _Nullable modelVersion;
+@property (nonatomic, readonly, copy) NSString * _Nullable operationID;
+@property (nonatomic, readonly) enum CallMonitorCoachingConsumption consumption;
+- (nonnull instancetype)init SWIFT_UNAVAILABLE;
++ (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
 
 SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
@@ -179,6 +202,9 @@ SWIFT_CLASS_NAMED("_CallMonitorOutcomeRecord")
 @property (nonatomic, readonly) enum CallMonitorCallVerdict verdict;
 @property (nonatomic, readonly) int64_t verdictArrivedAt;
 @property (nonatomic, readonly) int64_t policyVersion;
+@property (nonatomic, readonly) uint64_t outcomeID;
+@property (nonatomic, readonly) NSInteger coachingCount;
+- (CallMonitorCoachingRecord * _Nullable)coachingAtIndex:(NSInteger)index SWIFT_WARN_UNUSED_RESULT;
 - (nonnull instancetype)init SWIFT_UNAVAILABLE;
 + (nonnull instancetype)new SWIFT_UNAVAILABLE_MSG("-init is unavailable");
 @end
