@@ -109,15 +109,22 @@ struct CoachingLineTextTests {
         ])
     }
 
-    @Test("A line that appears or rises in place is not announced on its own, as a context is not; a verdict still is")
-    func notAnnouncedInPlace() {
+    @Test("A line that appears or rises in place is announced, before a verdict and the countdown; one that falls or goes says nothing")
+    func announcedInPlace() {
         let none = SecurityAlert(flow: .terminate, remaining: 10, strings: .english)
         let medium = SecurityAlert(flow: .terminate, remaining: 10, strings: .english, coachingLevel: .medium)
         let high = SecurityAlert(flow: .terminate, remaining: 10, strings: .english, coachingLevel: .high)
-        #expect(Announcements.announcement(from: none, to: medium) == nil)
-        #expect(Announcements.announcement(from: medium, to: high) == nil)
+        let unknown = SecurityAlert(flow: .terminate, remaining: 10, strings: .english, coachingLevel: .unknown)
+        #expect(Announcements.announcement(from: none, to: medium) == Self.englishMedium)
+        #expect(Announcements.announcement(from: medium, to: high) == Self.englishHigh)
+        #expect(Announcements.announcement(from: none, to: high) == Self.englishHigh)
+        #expect(Announcements.announcement(from: high, to: high) == nil)
+        #expect(Announcements.announcement(from: high, to: medium) == nil)
         #expect(Announcements.announcement(from: high, to: none) == nil)
+        #expect(Announcements.announcement(from: none, to: unknown) == nil)
         let withVerdict = SecurityAlert(flow: .terminate, remaining: 5, strings: .english, verdict: .bankIsNotCalling, coachingLevel: .high)
         #expect(Announcements.announcement(from: high, to: withVerdict) == "Your bank is not calling you. Hang up now. App will close in 5 seconds.")
+        #expect(Announcements.announcement(from: medium, to: withVerdict)
+            == Self.englishHigh + " Your bank is not calling you. Hang up now. App will close in 5 seconds.")
     }
 }

@@ -102,6 +102,42 @@ struct RemoteCoachingEngineTests {
             == ["present acknowledge 20 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
     }
 
+    /// The sources of the outcomes among `actions`, in order.
+    static func sources(_ actions: [MonitorEngine.Action]) -> [CallMonitorOutcome.PolicySource] {
+        actions.compactMap { if case .outcome(let outcome) = $0 { outcome.policySource } else { nil } }
+    }
+
+    @Test("Rule 35: a coaching warning whose policy the document's coaching member set records that document as its source; the code's records code")
+    func coachingWarningNamesTheDocument() throws {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        #expect(Array(rig.step(R.apply(ver: 4, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 4))])
+        _ = Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+        for second in 4...11 { _ = rig.step(.wake(), at: Double(second)) }
+        var token = try #require(rig.engine.shownEvent?.token)
+        #expect(Self.sources(rig.step(.userAction(token: token), at: 12)) == [.document(version: 4)])
+        // A high answer: the code's 10 s, stricter than the document's medium 8, and the code's response.
+        _ = Self.answer(&rig, id: 2, name: "transfer", .high, at: 13)
+        for second in 15...24 { _ = rig.step(.wake(), at: Double(second)) }
+        token = try #require(rig.engine.shownEvent?.token)
+        #expect(Self.sources(rig.step(.userAction(token: token), at: 25)) == [.code])
+    }
+
+    @Test("Rule 35: with a call live, an event whose policy a document-set coaching answer decides records that document; one the call's own policy decides records code")
+    func liveCallEventNamesTheDocument() throws {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        #expect(Array(rig.step(R.apply(ver: 3, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 3))])
+        _ = rig.step(.start(R.acknowledge(2)), at: 1)
+        _ = rig.step(R.callA, at: 1)
+        // The call's acknowledge 2 shows; the answer's acknowledge 8 replaces it (a stricter policy).
+        let answered = Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+        #expect(answered.contains("present acknowledge 8 hidden"), "\(answered)")
+        #expect(Self.sources(rig.step(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), at: 20)) == [.document(version: 3)])
+        // Without the document's coaching deciding: a terminate call policy is stricter than any warning.
+        _ = rig.step(.beginProtection(id: 9, R.terminate(30), name: "other"), at: 21)
+        _ = rig.step(.calls(.changes([CallSnapshot(id: CallID("B"), hasConnected: true)])), at: 21)
+        #expect(Self.sources(rig.step(.endProtection(id: 9), at: 22)) == [.code])
+    }
+
     @Test("Rule 35: the order of coaching responses: off < evaluate < acknowledge N, a longer N stricter, negative N as 0")
     func responseOrder() {
         typealias C = CallMonitor.CoachingResponse

@@ -35,8 +35,6 @@ final class CoachingAsker {
         /// The source asked; the report goes to it even when the app set another since.
         let source: (any CoachingSourcing)?
         let budget: any ScheduledWork
-        /// The outcome whose record holds the answer, once the engine says so (issue 40).
-        var outcome: UInt64?
     }
 
     private let scheduler: any MonitorScheduler
@@ -47,6 +45,11 @@ final class CoachingAsker {
     /// The source set by the facade, from any thread; read when a question is asked.
     nonisolated let source = Locked<(any CoachingSourcing)?>(nil)
     private var inFlight: [UInt64: InFlight] = [:]
+    /// The outcome whose record holds each answer, once the engine says so (issue 40). Apart
+    /// from `inFlight` so no change writes a question in place: a dictionary's in-place write of
+    /// a value this large compiles to a coroutine whose frame needs `swift_coroFrameAlloc`, a
+    /// Swift 6.2 runtime function that the iOS 17 SDK's stubs do not have.
+    private var outcomes: [UInt64: UInt64] = [:]
 
     nonisolated init(
         scheduler: any MonitorScheduler, deliver: @escaping @MainActor (MonitorEngine.Input) -> Void,
@@ -65,7 +68,7 @@ final class CoachingAsker {
             deliver(.coachingBudgetExpired(request: request))
         }
         let source = self.source.value
-        inFlight[request] = InFlight(question: question, source: source, budget: budget, outcome: nil)
+        inFlight[request] = InFlight(question: question, source: source, budget: budget)
         let post = self.post
         source?.ask(question) { answer in
             post(.coachingAnswered(request: request, answer))
@@ -74,13 +77,15 @@ final class CoachingAsker {
 
     /// Question `request`'s answer is in the record of outcome `outcome` (issue 40): its report names it.
     func recorded(request: UInt64, inOutcome outcome: UInt64) {
-        inFlight[request]?.outcome = outcome
+        guard inFlight[request] != nil else { return }
+        outcomes[request] = outcome
     }
 
     /// Question `request` is decided: its timer goes, and the source asked hears `status`.
     func report(request: UInt64, _ status: CallMonitor.CoachingConsumption) {
         guard let flight = inFlight.removeValue(forKey: request) else { return }
+        let outcome = outcomes.removeValue(forKey: request)
         flight.budget.cancel()
-        flight.source?.report(flight.question, status, outcomeID: flight.outcome)
+        flight.source?.report(flight.question, status, outcomeID: outcome)
     }
 }

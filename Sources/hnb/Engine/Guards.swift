@@ -56,6 +56,10 @@ extension MonitorEngine {
         /// their response (medium or high); `nil` when none was. The dialog's coaching line says
         /// it; changed only by ``Guards/noteCoachingLevel(_:of:)``.
         fileprivate(set) var coachingLevel: CallMonitor.CoachingLevel?
+        /// The version of the signed document whose `coaching` member made ``coaching`` what it
+        /// is (rule 35: the code's coaching policy alone gave a weaker response); `nil` when the
+        /// code's did. What an event under that policy records as its source.
+        fileprivate(set) var coachingVersion: Int64?
     }
 
     /// How many exemptions for calls not yet seen are kept; past it the oldest is dropped, so a
@@ -138,11 +142,28 @@ extension MonitorEngine {
 
         /// Rule 32: a coaching answer adds `policy` (an acknowledge policy) to protection `id`,
         /// the stricter of it and what its earlier answers added; returns whether the policy in
-        /// force changed (rule 18). Nothing for a protection that is not open.
-        mutating func addCoaching(_ policy: MonitorPolicy, to id: UInt64) -> Bool {
+        /// force changed (rule 18). Nothing for a protection that is not open. `version` is the
+        /// document that made `policy` what it is (rule 35), `nil` for the code: kept when `policy`
+        /// becomes the protection's, so the event it shows names its source.
+        mutating func addCoaching(_ policy: MonitorPolicy, to id: UInt64, fromDocument version: Int64? = nil) -> Bool {
             guard let index = protections.firstIndex(where: { $0.id == id }) else { return false }
-            protections[index].coaching = MonitorPolicy.strictest(protections[index].coaching, policy)
+            let before = protections[index].coaching
+            protections[index].coaching = MonitorPolicy.strictest(before, policy)
+            if protections[index].coaching != before { protections[index].coachingVersion = version }
             return recompute()
+        }
+
+        /// Rule 35: the document whose coaching member decided `policy` (the coaching warning's,
+        /// or the one in force when a coaching answer's policy decides it): every open protection
+        /// whose coaching policy is `policy` has it from that document, the last begun naming
+        /// which. `nil` when the code alone gives one of them.
+        func coachingVersion(deciding policy: MonitorPolicy) -> Int64? {
+            var version: Int64?
+            for protection in protections where protection.coaching == policy {
+                guard let own = protection.coachingVersion else { return nil }
+                version = own
+            }
+            return version
         }
 
         /// Rule 34: a coaching answer of `level` was read for protection `id` with a warning as its
@@ -177,8 +198,11 @@ extension MonitorEngine {
         /// answer's are weaker. An answer whose policy this is raised what the call's event shows.
         func coachingDecidesInForce(_ id: UInt64) -> Bool {
             guard let inForce, let coaching = protection(id)?.coaching, coaching == inForce else { return false }
-            return strictest(through: overlay, withCoaching: false) != inForce
+            return strictestWithoutCoaching != inForce
         }
+
+        /// The policy in force as it would be without any coaching answer's (rules 18 and 32).
+        var strictestWithoutCoaching: MonitorPolicy? { strictest(through: overlay, withCoaching: false) }
 
         /// Rule 29 for a coaching warning: the context of the protection begun last among those
         /// whose coaching policy is ``notice``.

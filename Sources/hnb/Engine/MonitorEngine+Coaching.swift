@@ -166,14 +166,16 @@ extension MonitorEngine {
         // Rule 34: the dialog's line says the level read, whatever the warning it ends up in.
         guards.noteCoachingLevel(answer.level, of: question.protection)
         let warning = MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)
+        // Rule 35: the document's when its coaching member changed the code's response.
+        let version = policy.response(to: answer.level) != coaching.policy.response(to: answer.level) ? guards.overlay?.version : nil
         if calls.settled != .idle {
             // Rule 18: one more policy among the others, so the stricter applies.
-            let changed = guards.addCoaching(warning, to: question.protection)
+            let changed = guards.addCoaching(warning, to: question.protection, fromDocument: version)
             policyMayHaveChanged(inForceChanged: changed, now: now, into: &actions)
             return changed ? .usedIncreasedFriction : .usedUnchangedFriction
         }
         let due = guards.noticeDue
-        _ = guards.addCoaching(warning, to: question.protection)
+        _ = guards.addCoaching(warning, to: question.protection, fromDocument: version)
         guard guards.noticeDue != due else { return .usedUnchangedFriction }
         guard isForeground else { return nil }
         followNotice(now: now, into: &actions)

@@ -173,9 +173,19 @@ extension MonitorEngine {
     }
 
     /// Where the policy of an event that begins now comes from.
+    /// Rule 35 too: a policy in force that a coaching answer decides, read through a document's
+    /// `coaching` member, is that document's.
     var policySource: CallMonitorOutcome.PolicySource {
-        guard guards.inForceIsRemote, let overlay = guards.overlay else { return .code }
-        return .document(version: overlay.version)
+        if guards.inForceIsRemote, let overlay = guards.overlay { return .document(version: overlay.version) }
+        guard let inForce = guards.inForce, guards.strictestWithoutCoaching != inForce,
+              let version = guards.coachingVersion(deciding: inForce) else { return .code }
+        return .document(version: version)
+    }
+
+    /// Where the policy of a coaching warning that begins now comes from (rules 32 and 35).
+    var noticeSource: CallMonitorOutcome.PolicySource {
+        guard let notice = guards.notice, let version = guards.coachingVersion(deciding: notice) else { return .code }
+        return .document(version: version)
     }
 }
 

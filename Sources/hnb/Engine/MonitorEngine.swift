@@ -573,7 +573,7 @@ package struct MonitorEngine: Sendable {
               policy.flow == .acknowledge else { return false }
         let event = Event(
             policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
-            context: guards.noticeContext, isCoachingWarning: true, coachingLevel: guards.coachingLevel
+            context: guards.noticeContext, policySource: noticeSource, isCoachingWarning: true, coachingLevel: guards.coachingLevel
         )
         changeShownEvent { $0 = event }
         present(now: now, into: &actions)
