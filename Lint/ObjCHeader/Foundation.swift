@@ -60,6 +60,10 @@ extension String: @retroactive _ObjectiveCBridgeable {
 @objc(NSData)
 open class NSData: NSObject {}
 
+/// Foundation/NSDate.h: `NSDate` (a Trust Insights evidence's `serverTimestamp`).
+@objc(NSDate)
+open class NSDate: NSObject {}
+
 /// Foundation/NSDictionary.h: `NSDictionary` (`-setPolicyAttributes:`).
 @objc(NSDictionary)
 open class NSDictionary: NSObject {}
