@@ -306,6 +306,11 @@ struct SessionScript: Sendable {
                 line.add("captured", outcome.wasScreenCaptured)
                 line.add("verdict", outcome.verdict.description)
                 if let at = outcome.verdictArrivedAt { line.addSeconds("verdictAt", at &- origin) } else { line.addNull("verdictAt") }
+                // Issue 40: the answers its record holds, by the file's question numbers (only
+                // questions of a source set in this file are numbered, and replayed).
+                line.add("coaching", outcome.coaching.compactMap { record in
+                    coachingQuestions[record.questionID].map { "\($0) \(record.level) \(record.consumption)" }
+                }.joined(separator: ","))
             case .exit(let code):
                 line.add("kind", "exit")
                 line.add("code", Int(code))

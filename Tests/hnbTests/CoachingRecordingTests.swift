@@ -141,7 +141,7 @@ struct CoachingRecordingTests {
             4.5 coaching answer 2 high
             4.5 unprotect pay
             #> {"t":4.5,"kind":"dismiss","surface":"builtInDialog"}
-            #> {"t":4.5,"kind":"outcome","ending":"policyChanged","flow":"acknowledge","startedAt":0.5,"lowestRemaining":1,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}
+            #> {"t":4.5,"kind":"outcome","ending":"policyChanged","flow":"acknowledge","startedAt":0.5,"lowestRemaining":1,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":"1 medium usedIncreasedFriction"}
             4.5 unprotect code
             4.5 stop
             4.5 detection off

@@ -88,7 +88,7 @@ struct RecordingTests {
             #> {"t":2,"kind":"tick","remaining":1,"button":"available","surface":"builtInDialog"}
             3 wait
             #> {"t":3,"kind":"tick","remaining":0,"button":"available","surface":"builtInDialog"}
-            #> {"t":3,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}
+            #> {"t":3,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":1,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":""}
             #> {"t":3,"kind":"exit","code":0}
             # recording stopped by the app
 
@@ -124,7 +124,7 @@ struct RecordingTests {
             #> {"t":7.25,"kind":"present","flow":"acknowledge","remaining":3,"button":"hidden","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             7.25 stop
             #> {"t":7.25,"kind":"dismiss","surface":"builtInDialog"}
-            #> {"t":7.25,"kind":"outcome","ending":"monitoringStopped","flow":"acknowledge","startedAt":7.25,"lowestRemaining":3,"shownOn":"builtInDialog","captured":true,"verdict":"unknown","verdictAt":null}
+            #> {"t":7.25,"kind":"outcome","ending":"monitoringStopped","flow":"acknowledge","startedAt":7.25,"lowestRemaining":3,"shownOn":"builtInDialog","captured":true,"verdict":"unknown","verdictAt":null,"coaching":""}
             7.25 detection off
             # recording stopped by the app
 
@@ -203,14 +203,14 @@ struct RecordingTests {
             #> {"t":1,"kind":"tick","remaining":0,"button":"available","surface":"builtInDialog"}
             1 tap
             #> {"t":1,"kind":"dismiss","surface":"builtInDialog"}
-            #> {"t":1,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":0,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"bankIsNotCalling","verdictAt":0.5}
+            #> {"t":1,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":0,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"bankIsNotCalling","verdictAt":0.5,"coaching":""}
             1 callback off
             1 unexempt C1
             #> {"t":1,"kind":"present","flow":"acknowledge","remaining":1,"button":"hidden","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             #> {"t":1,"kind":"ask","question":2}
             1 unprotect P1
             #> {"t":1,"kind":"dismiss","surface":"builtInDialog"}
-            #> {"t":1,"kind":"outcome","ending":"policyChanged","flow":"acknowledge","startedAt":1,"lowestRemaining":1,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}
+            #> {"t":1,"kind":"outcome","ending":"policyChanged","flow":"acknowledge","startedAt":1,"lowestRemaining":1,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":""}
             1 capture escalate off
             1 verdict off
             1 capture rule off
@@ -293,7 +293,7 @@ struct RecordingTests {
             #> {"t":0,"kind":"present","flow":"terminate","remaining":2,"button":"available","verdict":"unknown","contextKind":null,"detail":null,"surface":"builtInDialog"}
             0 stop
             #> {"t":0,"kind":"dismiss","surface":"builtInDialog"}
-            #> {"t":0,"kind":"outcome","ending":"monitoringStopped","flow":"terminate","startedAt":0,"lowestRemaining":2,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null}
+            #> {"t":0,"kind":"outcome","ending":"monitoringStopped","flow":"terminate","startedAt":0,"lowestRemaining":2,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":""}
             0 detection off
             # recording stopped by the app
 
