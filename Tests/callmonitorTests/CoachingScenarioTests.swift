@@ -47,6 +47,9 @@ struct CoachingScenarioTests {
             // The budget's end is a `wait` (the replay's clock makes it), then the late answer.
             #"#> {"t":7,"kind":"coachingReport","question":5,"status":"notUsedError"}"#,
             "8 coaching answer 5 high",
+            // The outcome's record holds the answers read while its event showed (issue 40), not
+            // question 5's, which came after its budget.
+            #"#> {"t":9,"kind":"outcome","ending":"acknowledged","flow":"acknowledge","startedAt":1,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":"1 high usedIncreasedFriction,2 medium usedUnchangedFriction,3 unknown usedUnchangedFriction,4 unknown notUsedError"}"#,
             #"#> {"t":10,"kind":"coachingAsk","question":6,"category":"payment","budgetEndsAt":12}"#,
             #"#> {"t":11,"kind":"coachingReport","question":6,"status":"notUsedNotNeeded"}"#,
             "11.5 coaching answer 6 high",
@@ -57,6 +60,7 @@ struct CoachingScenarioTests {
             "13 coaching budget 5",
             #"#> {"t":14,"kind":"coachingAsk","question":8,"category":"account","budgetEndsAt":19}"#,
             #"#> {"t":17,"kind":"coachingReport","question":8,"status":"notUsedNotNeeded"}"#,
+            #"#> {"t":17,"kind":"outcome","ending":"forceExit","flow":"terminate","startedAt":14,"lowestRemaining":0,"shownOn":"builtInDialog","captured":false,"verdict":"unknown","verdictAt":null,"coaching":""}"#,
         ])
         // Nothing of coaching is left as a comment the replay would skip.
         #expect(!lines.contains { $0.hasPrefix("# ") })
