@@ -138,6 +138,62 @@ struct RemoteCoachingEngineTests {
         #expect(Self.sources(rig.step(.endProtection(id: 9), at: 22)) == [.code])
     }
 
+    @Test("Rule 35: a coaching warning the code's response gives records code while a document is in force that does not name its screen")
+    func codeWarningUnderDocumentRecordsCode() throws {
+        var rig = Self.rig(relax: false)
+        #expect(Array(rig.step(R.apply(ver: 5, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 5))])
+        #expect(Self.answer(&rig, id: 1, name: "login", .medium, at: 2)
+            == ["present acknowledge 5 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
+        for second in 4...8 { _ = rig.step(.wake(), at: Double(second)) }
+        let token = try #require(rig.engine.shownEvent?.token)
+        #expect(Self.sources(rig.step(.userAction(token: token), at: 9)) == [.code])
+    }
+
+    @Test("Rule 35: when another open protection has the same coaching policy from the code, an event under it records code")
+    func sameCoachingPolicyFromTheCodeRecordsCode() throws {
+        var rig = Self.rig(relax: false, policy: .init(medium: .acknowledge(seconds: 5), high: .acknowledge(seconds: 8)))
+        #expect(Array(rig.step(R.apply(ver: 3, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 3))])
+        _ = rig.step(.start(R.acknowledge(2)), at: 1)
+        _ = rig.step(R.callA, at: 1)
+        // The transfer screen's medium answer: the document's 8 s, stricter than the call's policy.
+        _ = Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+        // The login screen's high answer: the code's 8 s, the same policy; nothing changes.
+        #expect(Self.answer(&rig, id: 2, name: "login", .high, at: 4)
+            == ["evidence 2 in 3", "report 2 usedUnchangedFriction", "coachingLevel high acknowledge 8 hidden"])
+        #expect(Self.sources(rig.step(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), at: 10)) == [.document(version: 3)])
+        // A new call's event under that policy: the code alone gives it too.
+        _ = rig.step(.calls(.changes([CallSnapshot(id: CallID("B"), hasConnected: true)])), at: 11)
+        #expect(Self.sources(rig.step(.calls(.changes([CallSnapshot(id: CallID("B"), hasEnded: true)])), at: 12)) == [.code])
+    }
+
+    @Test("Rule 35: a call's event whose policy the app-wide policy gives as strictly as a document's coaching level records code")
+    func callPolicyAsStrictRecordsCode() throws {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        #expect(Array(rig.step(R.apply(ver: 2, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 2))])
+        _ = rig.step(.start(R.acknowledge(8)), at: 1)
+        _ = rig.step(R.callA, at: 1)
+        // As strict as the call's policy: unchanged; the event now shows the screen's context and level.
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+            == ["evidence 1 in 1", "report 1 usedUnchangedFriction", "context acknowledge 8 hidden", "coachingLevel medium acknowledge 8 hidden"])
+        _ = rig.step(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), at: 10)
+        _ = rig.step(.calls(.changes([CallSnapshot(id: CallID("B"), hasConnected: true)])), at: 11)
+        #expect(Self.sources(rig.step(.calls(.changes([CallSnapshot(id: CallID("B"), hasEnded: true)])), at: 12)) == [.code])
+    }
+
+    @Test("Rule 35: a coaching warning records the document its own policy came from, whatever decides the screen's stricter terminate policy")
+    func coachingWarningUnderTerminateScreenNamesTheDocument() throws {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .acknowledge(seconds: 10)))
+        #expect(Array(rig.step(R.apply(ver: 6, rules: Self.medium8), at: 1).prefix(1)) == [.policy(.init(.applied, version: 6))])
+        // No call is live: the screen's terminate 30 shows nothing; its medium answer begins the coaching warning.
+        let asked = rig.step(.beginProtection(id: 1, R.terminate(30), name: "transfer", context: coachingContext()), at: 2).coachingQuestions
+        let question = try #require(asked.first)
+        #expect(rig.step(.coachingAnswered(request: question.id, .init(level: .medium)), at: 3).labels
+            == ["present acknowledge 8 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
+        for second in 4...11 { _ = rig.step(.wake(), at: Double(second)) }
+        let token = try #require(rig.engine.shownEvent?.token)
+        #expect(Self.sources(rig.step(.userAction(token: token), at: 12)) == [.document(version: 6)])
+    }
+
     @Test("Rule 35: the order of coaching responses: off < evaluate < acknowledge N, a longer N stricter, negative N as 0")
     func responseOrder() {
         typealias C = CallMonitor.CoachingResponse
