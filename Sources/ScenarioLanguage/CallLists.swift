@@ -32,7 +32,7 @@ package struct ListedCall: Equatable {
 extension ScenarioParser {
     /// `ID:STATE` words; a complete list (`allowsEnded` false) holds live calls only, and `calls`
     /// alone is the empty list. Each ID at most once: one delivery says one thing of a call.
-    package static func parseListedCalls(_ args: [String], allowsEnded: Bool, line: Int) throws(ScenarioError) -> [ListedCall] {
+    package static func parseListedCalls(_ args: [String], allowsEnded: Bool, line: Int) throws -> [ListedCall] {
         let name = allowsEnded ? "changes" : "calls"
         let states = ListedCallState.allCases.filter { allowsEnded || $0 != .ended }.map(\.rawValue)
         let usage = "'\(name)' takes ID:STATE words (STATE: \(states.joined(separator: ", ")))"

@@ -22,7 +22,7 @@ package enum PolicyWords {
 
     /// The flow a scenario names: `unknown flow 'W': expected terminate or acknowledge`, or the
     /// nearest word when `W` looks like a typo of one (`did you mean acknowledge?`).
-    package static func flow(_ word: String) throws(PolicyWordError) -> CallMonitorFlow {
+    package static func flow(_ word: String) throws -> CallMonitorFlow {
         if let flow = exactFlow(word) { return flow }
         let hint = Suggestions.hint(for: word, in: flowNames)
         throw PolicyWordError(message: "unknown flow '\(word)'" + (hint.isEmpty ? ": expected terminate or acknowledge" : hint))
@@ -30,7 +30,7 @@ package enum PolicyWords {
 
     /// The flow an option names: `--flow must be terminate or acknowledge`, with the nearest word
     /// when the value looks like a typo of one.
-    package static func flow(_ word: String, option: String) throws(PolicyWordError) -> CallMonitorFlow {
+    package static func flow(_ word: String, option: String) throws -> CallMonitorFlow {
         if let flow = exactFlow(word) { return flow }
         throw PolicyWordError(message: "\(option) must be terminate or acknowledge\(Suggestions.hint(for: word, in: flowNames))")
     }
@@ -38,7 +38,7 @@ package enum PolicyWords {
     /// A scenario's seconds: any whole number, with an optional sign and leading zeros; values
     /// beyond `Int32` are clamped to it, as the API's parameter is `Int32` and the policy clamps
     /// further anyway.
-    package static func seconds(_ word: String) throws(PolicyWordError) -> Int32 {
+    package static func seconds(_ word: String) throws -> Int32 {
         guard let seconds = wholeSeconds(word) else {
             throw PolicyWordError(message: "bad number '\(word)': expected a whole number of seconds")
         }
@@ -47,7 +47,7 @@ package enum PolicyWords {
 
     /// An option's seconds: a whole number within `range`, else
     /// `--seconds must be a whole number from 0 to 3600`.
-    package static func seconds(_ word: String, option: String, in range: ClosedRange<Int32> = optionSeconds) throws(PolicyWordError) -> Int32 {
+    package static func seconds(_ word: String, option: String, in range: ClosedRange<Int32> = optionSeconds) throws -> Int32 {
         guard let seconds = wholeSeconds(word), range.contains(seconds) else {
             throw PolicyWordError(message: "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -86,4 +86,9 @@ package enum PolicyWords {
         }
         return Int32(clamping: negative ? -magnitude : magnitude)
     }
+}
+
+extension PolicyWordError {
+    /// What a catch narrows an error of another type to (`Error.narrowed(or:)`): a refused word.
+    package static var unexpected: Self { Self(message: "the word could not be read") }
 }

@@ -16,6 +16,13 @@ package struct ScenarioError: Error, Equatable {
     }
 }
 
+extension ScenarioError {
+    /// What a catch narrows an error of another type to (`Error.narrowed(or:)`; the parser throws
+    /// only this type, untyped for the reason Sources/hnb/Core/ThrownError.swift gives): a refused
+    /// scenario, never a read one.
+    package static var unexpected: Self { Self(line: 0, message: "the scenario could not be read") }
+}
+
 /// One command of a scenario.
 package enum ScenarioCommand: Equatable {
     case start(CallMonitorFlow, seconds: Int32)
@@ -176,7 +183,7 @@ package enum ScenarioParser {
         return ((days * 24 + hour) * 60 + minute) * 60 + second
     }
 
-    package static func parse(_ text: String) throws(ScenarioError) -> [ScenarioStep] {
+    package static func parse(_ text: String) throws -> [ScenarioStep] {
         var steps: [ScenarioStep] = []
         var previous: Int64 = 0
         // Swift reads "\r\n" as one Character, so both line ends are named; a lone "\r" is
@@ -185,9 +192,9 @@ package enum ScenarioParser {
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let words: [String]
-            do throws(ScenarioWordError) {
+            do {
                 words = try ScenarioWords.split(Substring(rawLine))
-            } catch {
+            } catch let error as ScenarioWordError {
                 throw ScenarioError(line: number, message: error.message)
             }
             guard let timeWord = words.first else { continue }
@@ -213,7 +220,7 @@ package enum ScenarioParser {
     /// suspended; while it is, only the device's calls and the wall clock change (nothing of the
     /// app runs, so no API call, tap or app-state change), and a resume ends it. A recording says
     /// the order things ran in line by line (`wait`), so it has no suspension of its own.
-    package static func checkSuspensions(_ steps: [ScenarioStep]) throws(ScenarioError) {
+    package static func checkSuspensions(_ steps: [ScenarioStep]) throws {
         var foreground = true
         var suspendedAt: Int?
         let isRecording = steps.contains { $0.command == .recording }
@@ -247,13 +254,13 @@ package enum ScenarioParser {
         }
     }
 
-    private static func parseCommand(_ name: String, _ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+    private static func parseCommand(_ name: String, _ args: [String], line: Int) throws -> ScenarioCommand {
         /// Names the nearest word when the unknown one looks like a typo of it, else lists them all.
         func unknown(_ what: String, _ word: String, _ known: [String], expected: String) -> ScenarioError {
             let hint = Suggestions.hint(for: word, in: known)
             return ScenarioError(line: line, message: "unknown \(what) '\(word)'" + (hint.isEmpty ? ": expected \(expected)" : hint))
         }
-        func expect(_ count: Int, _ usage: String) throws(ScenarioError) {
+        func expect(_ count: Int, _ usage: String) throws {
             if args.count > count {
                 // Name what is too much: "takes a flow and seconds" alone reads as if those were wrong.
                 let extra = args[count...].joined(separator: " ")
@@ -263,10 +270,10 @@ package enum ScenarioParser {
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
         /// The flow and seconds of `start` and `protect`, read as demo and watch read theirs.
-        func policy(_ flowWord: String, _ secondsWord: String) throws(ScenarioError) -> (CallMonitorFlow, Int32) {
-            do throws(PolicyWordError) {
+        func policy(_ flowWord: String, _ secondsWord: String) throws -> (CallMonitorFlow, Int32) {
+            do {
                 return (try PolicyWords.flow(flowWord), try PolicyWords.seconds(secondsWord))
-            } catch {
+            } catch let error as PolicyWordError {
                 throw ScenarioError(line: line, message: error.message)
             }
         }
@@ -376,7 +383,7 @@ package enum ScenarioParser {
 
     /// `resume timers calls [foreground]`, in the order the process releases them: `timers` and
     /// `calls` once each, `foreground` at most once.
-    private static func parseResumeOrder(_ args: [String], line: Int) throws(ScenarioError) -> [ResumeRelease] {
+    private static func parseResumeOrder(_ args: [String], line: Int) throws -> [ResumeRelease] {
         let names = ResumeRelease.allCases.map(\.rawValue)
         var order: [ResumeRelease] = []
         for word in args {
@@ -396,7 +403,7 @@ package enum ScenarioParser {
     /// `coaching source app|trustInsights|off | budget S | policy medium R high R | answer N LEVEL
     /// [evaluation "ID"] [model "VERSION"] | answer N error` (issue 40); R is `off`, `evaluate` or
     /// `acknowledge SECONDS`. The words are the values' own descriptions, as a recording writes them.
-    private static func parseCoaching(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+    private static func parseCoaching(_ args: [String], line: Int) throws -> ScenarioCommand {
         let usage = "'coaching' takes source app, source trustInsights, source off, budget SECONDS, policy medium RESPONSE high RESPONSE or answer N LEVEL (unknown, medium, high or error)"
         switch args.first {
         case "source" where args.count == 2:
@@ -438,10 +445,10 @@ package enum ScenarioParser {
     }
 
     /// `medium R high R`, both levels named, in that order (R: `off`, `evaluate`, `acknowledge N`).
-    private static func parseCoachingPolicy(_ args: [String], line: Int) throws(ScenarioError) -> CallMonitor.CoachingPolicy {
+    private static func parseCoachingPolicy(_ args: [String], line: Int) throws -> CallMonitor.CoachingPolicy {
         let usage = "'coaching policy' takes medium RESPONSE high RESPONSE (RESPONSE: off, evaluate or acknowledge SECONDS)"
         var rest = args[...]
-        func response(_ level: String) throws(ScenarioError) -> CallMonitor.CoachingResponse {
+        func response(_ level: String) throws -> CallMonitor.CoachingResponse {
             guard rest.first == level, let word = rest.dropFirst().first else { throw ScenarioError(line: line, message: usage) }
             rest = rest.dropFirst(2)
             switch word {
@@ -450,9 +457,9 @@ package enum ScenarioParser {
             case "acknowledge":
                 guard let secondsWord = rest.first else { throw ScenarioError(line: line, message: usage) }
                 rest = rest.dropFirst()
-                do throws(PolicyWordError) {
+                do {
                     return .acknowledge(seconds: try PolicyWords.seconds(secondsWord))
-                } catch {
+                } catch let error as PolicyWordError {
                     throw ScenarioError(line: line, message: error.message)
                 }
             default:
@@ -469,15 +476,15 @@ package enum ScenarioParser {
     package static let verdictWords = ScenarioWriter.verdictsInOrder.map(ScenarioWriter.word)
 
     /// `verdict bank | notbank | unknown | late N | never | twice V V | budget S | off`.
-    private static func parseVerdict(_ args: [String], line: Int) throws(ScenarioError) -> ScenarioCommand {
+    private static func parseVerdict(_ args: [String], line: Int) throws -> ScenarioCommand {
         let usage = "'verdict' takes bank, notbank, unknown, late N, never, twice VERDICT VERDICT, budget SECONDS, off, recorded or answer N VERDICT"
-        func word(_ text: String) throws(ScenarioError) -> CallMonitorCallVerdict {
+        func word(_ text: String) throws -> CallMonitorCallVerdict {
             // Read with the writer's table (ScenarioWriting.swift), so a recording's words parse.
             if let verdict = ScenarioWriter.verdictsInOrder.first(where: { ScenarioWriter.word($0) == text }) { return verdict }
             let hint = Suggestions.hint(for: text, in: verdictWords)
             throw ScenarioError(line: line, message: "unknown verdict '\(text)'" + (hint.isEmpty ? ": expected bank, notbank or unknown" : hint))
         }
-        func seconds(_ text: String) throws(ScenarioError) -> Int64 {
+        func seconds(_ text: String) throws -> Int64 {
             guard let value = parseTime(text) else {
                 throw ScenarioError(line: line, message: "bad seconds '\(text)': expected seconds such as 5 or 0.5")
             }
@@ -527,7 +534,7 @@ package struct ScenarioWordError: Error, Equatable {
 /// comment, and a word that begins with `"` runs to the next unescaped `"` (inside it `\"` is a
 /// quote and `\\` a backslash), so a protection's detail can hold spaces and `#`.
 package enum ScenarioWords {
-    package static func split(_ line: Substring) throws(ScenarioWordError) -> [String] {
+    package static func split(_ line: Substring) throws -> [String] {
         var words: [String] = []
         var index = line.startIndex
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }

@@ -9,10 +9,10 @@ extension OptionSpec {
     /// `--flow terminate|acknowledge`, as demo and watch read it; `store` puts the flow in the options.
     static func flow(_ help: String, _ store: @escaping @Sendable (inout Options, CallMonitorFlow) -> Void) -> OptionSpec {
         .checked("--flow", "terminate|acknowledge", help) { options, word throws(OptionValueError) in
-            do throws(PolicyWordError) {
+            do {
                 store(&options, try PolicyWords.flow(word, option: "--flow"))
             } catch {
-                throw OptionValueError(error)
+                throw OptionValueError(error.narrowed(or: PolicyWordError.unexpected))
             }
         }
     }
@@ -20,10 +20,10 @@ extension OptionSpec {
     /// `--seconds N` within ``PolicyWords/optionSeconds``, as demo and watch read it.
     static func seconds(_ help: String, _ store: @escaping @Sendable (inout Options, Int32) -> Void) -> OptionSpec {
         .checked("--seconds", "N", help) { options, word throws(OptionValueError) in
-            do throws(PolicyWordError) {
+            do {
                 store(&options, try PolicyWords.seconds(word, option: "--seconds"))
             } catch {
-                throw OptionValueError(error)
+                throw OptionValueError(error.narrowed(or: PolicyWordError.unexpected))
             }
         }
     }

@@ -27,10 +27,10 @@ enum PolicyManifestCheck {
                 fail(error.message)
             }
             guard bytes.count <= PolicyKeySet.maximumLength else { fail("\(path) is longer than 64 KiB: not a manifest") }
-            do throws(PolicyManifest.ReadError) {
+            do {
                 return Build(path: path, manifest: try PolicyManifest.parse(bytes))
             } catch {
-                fail("\(path) is not a manifest: \(error.message)")
+                fail("\(path) is not a manifest: \(error.narrowed(or: PolicyManifest.ReadError.unexpected).message)")
             }
         }
     }

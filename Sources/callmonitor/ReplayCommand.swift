@@ -69,6 +69,7 @@ struct ReplayCommand: ToolCommand {
         }
         let steps: [ScenarioStep]
         do { steps = try ScenarioParser.parse(text) } catch {
+            let error = error.narrowed(or: ScenarioError.unexpected)
             Output.error("\(path == "-" ? "line \(error.line)" : "\(path):\(error.line)"): \(error.message)\n")
             exit(2)
         }

@@ -135,7 +135,7 @@ struct SimulateCommand: ToolCommand {
             exit(2)
         }
         let steps: [ScenarioStep]
-        do { steps = try ScenarioParser.parse(Self.readAll(path)) } catch { report(error) }
+        do { steps = try ScenarioParser.parse(Self.readAll(path)) } catch { report(error.narrowed(or: ScenarioError.unexpected)) }
         if steps.isEmpty {
             // Not an error (an empty file is a valid scenario), but almost always a mistake: the
             // wrong file, or every line commented out.

@@ -128,7 +128,7 @@ extension CallMonitor {
         do {
             keys = try PolicyKeySet.parse(Array(jwks))
         } catch {
-            throw PolicyKeyError(description: error.description)
+            throw PolicyKeyError(description: error.narrowed(or: PolicyKeySet.Failure.unexpected).description)
         }
         let plug = policyPlug
         plug.keys.set(PolicyPlug.Keys(keys: keys, issuer: issuer, allowsRelaxation: allowsRelaxation, crypto: crypto, store: store))
@@ -190,7 +190,7 @@ extension CallMonitor {
     /// - Returns: What was done: applied, unchanged (the same version), or rejected and why.
     public func applyPolicy(document: Data) -> PolicyResult {
         guard CallMonitor.isOnMainQueue else { return PolicyRefusal.notOnMainThread.answer }
-        return MainActor.assumeIsolated {
+        return CallMonitor.assumeOnMainQueue {
             // A call from inside a callback reads nothing: no crypto runs for an answer that
             // cannot be the monitor's.
             guard !isInsideCallback else { return PolicyRefusal.calledFromCallback.answer }

@@ -33,6 +33,7 @@ extension PolicyDocument {
         do {
             return .success(try read(bytes, keys: keys, issuer: issuer, crypto: crypto))
         } catch {
+            let error = error.narrowed(or: PolicyRefusal.unexpected)
             return .failure(error)
         }
     }
@@ -79,7 +80,7 @@ extension PolicyDocument {
     }
 
     /// Size, form, header and `alg`: the steps every reading takes first, in the phones' order.
-    private static func compact(_ bytes: [UInt8], keys: PolicyKeySet?) throws(PolicyRefusal) -> (Compact, PolicyKeySet) {
+    private static func compact(_ bytes: [UInt8], keys: PolicyKeySet?) throws -> (Compact, PolicyKeySet) {
         guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
         guard let keys else { throw PolicyRefusal(.noKeys, PolicyRefusal.noKeysDetail) }
         // Surrounding white space is tolerated (a file's last newline); nothing inside.
@@ -109,7 +110,7 @@ extension PolicyDocument {
     }
 
     /// The pinned key the header's `kid` names, of the type its `alg` needs.
-    private static func namedKey(_ jws: Compact, keys: PolicyKeySet) throws(PolicyRefusal) -> PolicyKeySet.Key {
+    private static func namedKey(_ jws: Compact, keys: PolicyKeySet) throws -> PolicyKeySet.Key {
         guard case .string(let kid)? = jws.header["kid"] else {
             throw PolicyRefusal(.malformed, "header kid: expected a string naming a pinned key, got \(jws.header["kid"].map(quote) ?? "none") (the format requires kid)")
         }
@@ -124,7 +125,7 @@ extension PolicyDocument {
 
     /// Whether the signature over the signing input is genuine under `key`: the one signature
     /// check, which the phones' reading and the tool's signature layer both run.
-    private static func checkSignature(_ jws: Compact, key: PolicyKeySet.Key, crypto: PolicyCrypto?) throws(PolicyRefusal) {
+    private static func checkSignature(_ jws: Compact, key: PolicyKeySet.Key, crypto: PolicyCrypto?) throws {
         guard jws.signature.count == 64 else {
             throw PolicyRefusal(.badSignature, "signature: expected 64 bytes (\(jws.algorithm == .es256 ? "raw r‖s" : "Ed25519")), got \(jws.signature.count)")
         }
@@ -137,7 +138,7 @@ extension PolicyDocument {
     /// The phones' reading: size, form, header, `alg`, then `typ` and the header's members (a
     /// token signed for something else is refused before its key is looked up), the key, the
     /// signature, and only then the claims, so nothing of an unsigned payload is interpreted.
-    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws(PolicyRefusal) -> PolicyDocument {
+    private static func read(_ bytes: [UInt8], keys: PolicyKeySet?, issuer: String, crypto: PolicyCrypto?) throws -> PolicyDocument {
         let (jws, keys) = try compact(bytes, keys: keys)
         guard case .string(let typ)? = jws.header["typ"], isPolicyType(typ) else {
             throw PolicyRefusal(.wrongType, "header typ: expected \"\(type)\" (or application/\(type)), got \(jws.header["typ"].map(quote) ?? "none")")
@@ -155,13 +156,14 @@ extension PolicyDocument {
     /// claims and rules, for `callmonitor policy sign`, which refuses what no phone would apply.
     /// Without `issuer` the payload's own `iss` is taken (the signer is not told the app's).
     package static func readPayload(_ bytes: [UInt8], issuer: String?) -> Result<PolicyDocument, PolicyRefusal> {
-        do throws(PolicyRefusal) {
+        do {
             guard bytes.count <= PolicyKeySet.maximumLength else { throw PolicyRefusal.tooLarge }
             let parsed = try json(bytes, part: "payload")
             var expected = issuer ?? ""
             if issuer == nil, case .string(let own)? = parsed["iss"] { expected = own }
             return .success(try claims(parsed, issuer: expected))
         } catch {
+            let error = error.narrowed(or: PolicyRefusal.unexpected)
             return .failure(error)
         }
     }
@@ -199,6 +201,7 @@ extension PolicyDocument {
         do {
             (jws, pinned) = try compact(bytes, keys: keys)
         } catch {
+            let error = error.narrowed(or: PolicyRefusal.unexpected)
             return .notChecked(error)
         }
         if jws.header["kid"] == nil {
@@ -212,6 +215,7 @@ extension PolicyDocument {
                     try checkSignature(jws, key: key, crypto: crypto)
                     return .valid(algorithm: jws.algorithm, kid: key.kid, named: false)
                 } catch {
+                    let error = error.narrowed(or: PolicyRefusal.unexpected)
                     if error.reason != .badSignature { return .notChecked(error) }
                     last = error
                 }
@@ -225,14 +229,16 @@ extension PolicyDocument {
             try checkSignature(jws, key: key, crypto: crypto)
             return .valid(algorithm: jws.algorithm, kid: key.kid, named: true)
         } catch {
+            let error = error.narrowed(or: PolicyRefusal.unexpected)
             return error.reason == .badSignature ? .bad(error) : .notChecked(error)
         }
     }
 
-    private static func json(_ bytes: [UInt8], part: String) throws(PolicyRefusal) -> StrictJSON {
+    private static func json(_ bytes: [UInt8], part: String) throws -> StrictJSON {
         do {
             return try StrictJSON.parse(bytes)
         } catch {
+            let error = error.narrowed(or: StrictJSON.Failure.unexpected)
             switch error {
             case .duplicateKey(let key):
                 throw PolicyRefusal(.duplicateKey, "\(part): \(quote(.string(key))) appears twice in one object")
@@ -246,14 +252,14 @@ extension PolicyDocument {
 
     /// An integer NumericDate claim: the format takes whole seconds only (RFC 7519 allows
     /// fractions; two readers must not round one two ways).
-    private static func date(_ json: StrictJSON?, _ name: String) throws(PolicyRefusal) -> Int64 {
+    private static func date(_ json: StrictJSON?, _ name: String) throws -> Int64 {
         guard case .integer(let seconds)? = json else {
             throw PolicyRefusal(.invalidClaims, "\(name): expected an integer NumericDate (whole seconds; the format is stricter than RFC 7519), got \(json.map(quote) ?? "none")")
         }
         return seconds
     }
 
-    private static func claims(_ json: StrictJSON, issuer: String) throws(PolicyRefusal) -> PolicyDocument {
+    private static func claims(_ json: StrictJSON, issuer: String) throws -> PolicyDocument {
         guard case .object(let members) = json else { throw PolicyRefusal(.malformed, "payload: expected a JSON object of claims") }
         for member in members where !claimMembers.contains(member.key) {
             throw PolicyRefusal(.unknownField, "\(member.key): expected only iss, ver, iat, nbf, exp and rules (the format refuses unknown claims)")
@@ -289,7 +295,7 @@ extension PolicyDocument {
         return PolicyDocument(version: ver, issuedAt: iat, notBefore: nbf, expires: exp, rules: rules)
     }
 
-    private static func strings(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> [String] {
+    private static func strings(_ json: StrictJSON, path: String) throws -> [String] {
         switch json {
         case .string(let text): return [text]
         case .array(let elements):
@@ -305,7 +311,7 @@ extension PolicyDocument {
         }
     }
 
-    private static func condition(_ json: StrictJSON?, path: String) throws(PolicyRefusal) -> PolicyCondition {
+    private static func condition(_ json: StrictJSON?, path: String) throws -> PolicyCondition {
         var condition = PolicyCondition()
         guard let json else { return condition }
         guard case .object(let members) = json else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(json))") }
@@ -330,7 +336,7 @@ extension PolicyDocument {
     }
 
     /// `{"flow": …, "seconds": N}`, or one of the words `allowed`.
-    private static func setting(_ json: StrictJSON, words: [String: RemoteSetting], path: String) throws(PolicyRefusal) -> RemoteSetting {
+    private static func setting(_ json: StrictJSON, words: [String: RemoteSetting], path: String) throws -> RemoteSetting {
         let expected = "expected {\"flow\": \"terminate\"|\"acknowledge\", \"seconds\": N} or " + words.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")
         switch json {
         case .string(let word):
@@ -355,7 +361,7 @@ extension PolicyDocument {
 
     /// A `seconds` member: an integer within `Int32` (outside it: `secondsOutOfRange`), which the
     /// monitor then clamps as its API does (rules 5 and 6; a coaching warning's as rule 32 does).
-    private static func seconds(_ json: StrictJSON?, path: String) throws(PolicyRefusal) -> Int32 {
+    private static func seconds(_ json: StrictJSON?, path: String) throws -> Int32 {
         let range = "expected an integer from \(Int32.min) to \(Int32.max)"
         switch json {
         case .integer(let value)?:
@@ -380,7 +386,7 @@ extension PolicyDocument {
     /// `"code"` (the code's response), `"off"`, `"evaluate"` or `{"flow": "acknowledge",
     /// "seconds": N}`. Anything else, an unknown level (`unknown`, `low`) or member included, is
     /// refused, and with it the whole document.
-    private static func coaching(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> [String: RemoteCoaching] {
+    private static func coaching(_ json: StrictJSON, path: String) throws -> [String: RemoteCoaching] {
         guard case .object(let members) = json else {
             throw PolicyRefusal(.invalidPolicy, "\(path): expected an object {\"screens\": {…}}, got \(quote(json))")
         }
@@ -409,7 +415,7 @@ extension PolicyDocument {
     }
 
     /// One level's response; `nil` for `"code"`.
-    private static func coachingResponse(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> CallMonitor.CoachingResponse? {
+    private static func coachingResponse(_ json: StrictJSON, path: String) throws -> CallMonitor.CoachingResponse? {
         let expected = "expected \"code\", \"off\", \"evaluate\" or {\"flow\": \"acknowledge\", \"seconds\": N}"
         switch json {
         case .string("code"): return nil
@@ -430,7 +436,7 @@ extension PolicyDocument {
         }
     }
 
-    private static func settings(_ json: StrictJSON, path: String) throws(PolicyRefusal) -> RemotePolicySettings {
+    private static func settings(_ json: StrictJSON, path: String) throws -> RemotePolicySettings {
         guard case .object(let members) = json else { throw PolicyRefusal(.invalidPolicy, "\(path): expected an object, got \(quote(json))") }
         for member in members where !policyMembers.contains(member.key) {
             throw PolicyRefusal(.unknownField, "\(path).\(member.key): expected only appWide, screens, screenCaptured, detection, verifierBudget and coaching")

@@ -81,12 +81,12 @@ package struct PolicyKeySet: Equatable, Sendable {
     /// coordinates of the wrong length, a `use` other than `sig` or `key_ops` other than `sign`
     /// and `verify` (the two say the same thing, RFC 7517 section 4.3), an `alg` that does not
     /// match the key, and two keys with one `kid`. Other members of a key are ignored.
-    package static func parse(_ bytes: [UInt8]) throws(Failure) -> PolicyKeySet {
+    package static func parse(_ bytes: [UInt8]) throws -> PolicyKeySet {
         guard bytes.count <= maximumLength else { throw Failure("the key set is longer than 64 KiB") }
         let json: StrictJSON
         do {
             json = try StrictJSON.parse(bytes)
-        } catch .duplicateKey(let key) {
+        } catch StrictJSON.Failure.duplicateKey(let key) {
             throw Failure("the key set names \"\(key)\" twice in one object")
         } catch {
             throw Failure("the key set is not JSON")
@@ -125,14 +125,14 @@ package struct PolicyKeySet: Equatable, Sendable {
         }
     }
 
-    private static func parseKey(_ json: StrictJSON) throws(Failure) -> Entry {
+    private static func parseKey(_ json: StrictJSON) throws -> Entry {
         guard case .object = json else { throw Failure("a key is not a JSON object") }
-        func text(_ name: String) throws(Failure) -> String? {
+        func text(_ name: String) throws -> String? {
             guard let value = json[name] else { return nil }
             guard case .string(let text) = value else { throw Failure("a key's \"\(name)\" is not a string") }
             return text
         }
-        func bytes(_ name: String, count: Int, kid: String) throws(Failure) -> [UInt8] {
+        func bytes(_ name: String, count: Int, kid: String) throws -> [UInt8] {
             guard let encoded = try text(name) else { throw Failure("key \"\(kid)\" has no \"\(name)\"") }
             guard let decoded = Base64URL.decode(Array(encoded.utf8)), decoded.count == count else {
                 throw Failure("key \"\(kid)\": \"\(name)\" is not \(count) bytes of base64url")

@@ -74,12 +74,12 @@ extension PolicyManifest {
     /// Reads a manifest as ``json`` writes it, strictly (JSON with no duplicate key, every
     /// member present but those of ``laterMembers``, none unknown), so a file that is not one is
     /// refused with the member at fault, never half read.
-    package static func parse(_ bytes: [UInt8]) throws(ReadError) -> PolicyManifest {
+    package static func parse(_ bytes: [UInt8]) throws -> PolicyManifest {
         let json: StrictJSON
         do {
             json = try StrictJSON.parse(bytes)
         } catch {
-            switch error {
+            switch error.narrowed(or: StrictJSON.Failure.unexpected) {
             case .duplicateKey(let key): throw ReadError(message: "\(PolicyDocument.quote(.string(key))) appears twice in one object")
             case .tooDeep: throw ReadError(message: "nested deeper than JSON is read here")
             case .syntax(let offset): throw ReadError(message: "expected JSON (a manifest written by CallMonitor.policyManifest()), stopped at byte \(offset)")
@@ -124,12 +124,12 @@ extension PolicyManifest {
         return manifest
     }
 
-    private static func bool(_ json: StrictJSON?, _ path: String) throws(ReadError) -> Bool {
+    private static func bool(_ json: StrictJSON?, _ path: String) throws -> Bool {
         guard case .bool(let value)? = json else { throw ReadError(message: "\(path): expected true or false, got \(json.map(PolicyDocument.quote) ?? "none")") }
         return value
     }
 
-    private static func optionalString(_ json: StrictJSON?, _ path: String) throws(ReadError) -> String? {
+    private static func optionalString(_ json: StrictJSON?, _ path: String) throws -> String? {
         switch json {
         case .string(let text)?: return text
         case .null?: return nil
@@ -137,7 +137,7 @@ extension PolicyManifest {
         }
     }
 
-    private static func strings(_ json: StrictJSON?, _ path: String) throws(ReadError) -> [String] {
+    private static func strings(_ json: StrictJSON?, _ path: String) throws -> [String] {
         guard case .array(let elements)? = json else { throw ReadError(message: "\(path): expected an array of strings, got \(json.map(PolicyDocument.quote) ?? "none")") }
         var out: [String] = []
         for (index, element) in elements.enumerated() {
@@ -150,7 +150,7 @@ extension PolicyManifest {
     }
 
     /// `{"high": R, "medium": R}` as ``json`` writes it, or `null` (not known).
-    private static func coachingPolicy(_ json: StrictJSON, _ path: String) throws(ReadError) -> CallMonitor.CoachingPolicy? {
+    private static func coachingPolicy(_ json: StrictJSON, _ path: String) throws -> CallMonitor.CoachingPolicy? {
         if case .null = json { return nil }
         let expected = #"expected {"response": "off"|"evaluate", "seconds": null} or {"response": "acknowledge", "seconds": N}"#
         guard case .object(let pairs) = json else {
@@ -159,7 +159,7 @@ extension PolicyManifest {
         for pair in pairs where pair.key != "medium" && pair.key != "high" {
             throw ReadError(message: "\(path): \(PolicyDocument.quote(.string(pair.key))) is not a level (expected only high and medium)")
         }
-        func response(_ level: String) throws(ReadError) -> CallMonitor.CoachingResponse {
+        func response(_ level: String) throws -> CallMonitor.CoachingResponse {
             let value = json[level]
             if case .object(let members)? = value, members.count == 2 {
                 switch (value?["response"], value?["seconds"]) {
@@ -176,7 +176,7 @@ extension PolicyManifest {
     }
 
     /// `{"flow": …, "seconds": N}` (and, in a screen, its name), or `null` for none.
-    private static func policy(_ json: StrictJSON?, _ path: String) throws(ReadError) -> MonitorPolicy? {
+    private static func policy(_ json: StrictJSON?, _ path: String) throws -> MonitorPolicy? {
         if case .null? = json { return nil }
         guard case .object(let pairs)? = json else {
             throw ReadError(message: "\(path): expected {\"flow\", \"seconds\"} or null, got \(json.map(PolicyDocument.quote) ?? "none")")

@@ -35,12 +35,12 @@ enum StrictJSON: Sendable {
     static let maximumDepth = 16
 
     /// Reads exactly one JSON value, with optional white space around it.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> StrictJSON {
+    static func parse(_ bytes: [UInt8]) throws -> StrictJSON {
         var reader = Reader(bytes: bytes)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.index == bytes.count else { throw .syntax(at: reader.index) }
+        guard reader.index == bytes.count else { throw StrictJSON.Failure.syntax(at: reader.index) }
         return value
     }
 
@@ -63,15 +63,15 @@ private struct Reader {
 
     private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private mutating func expect(_ literal: String) throws(StrictJSON.Failure) {
+    private mutating func expect(_ literal: String) throws {
         for byte in literal.utf8 {
-            guard peek() == byte else { throw .syntax(at: index) }
+            guard peek() == byte else { throw StrictJSON.Failure.syntax(at: index) }
             index += 1
         }
     }
 
-    mutating func value(depth: Int) throws(StrictJSON.Failure) -> StrictJSON {
-        guard let byte = peek() else { throw .syntax(at: index) }
+    mutating func value(depth: Int) throws -> StrictJSON {
+        guard let byte = peek() else { throw StrictJSON.Failure.syntax(at: index) }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -80,12 +80,12 @@ private struct Reader {
         case UInt8(ascii: "f"): try expect("false"); return .bool(false)
         case UInt8(ascii: "n"): try expect("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw .syntax(at: index)
+        default: throw StrictJSON.Failure.syntax(at: index)
         }
     }
 
-    private mutating func object(depth: Int) throws(StrictJSON.Failure) -> StrictJSON {
-        guard depth <= StrictJSON.maximumDepth else { throw .tooDeep }
+    private mutating func object(depth: Int) throws -> StrictJSON {
+        guard depth <= StrictJSON.maximumDepth else { throw StrictJSON.Failure.tooDeep }
         index += 1
         var members: [(key: String, value: StrictJSON)] = []
         var keys = Set<String>()
@@ -93,23 +93,23 @@ private struct Reader {
         if peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipSpace()
-            guard peek() == UInt8(ascii: "\"") else { throw .syntax(at: index) }
+            guard peek() == UInt8(ascii: "\"") else { throw StrictJSON.Failure.syntax(at: index) }
             let key = try string()
-            guard keys.insert(key).inserted else { throw .duplicateKey(key) }
+            guard keys.insert(key).inserted else { throw StrictJSON.Failure.duplicateKey(key) }
             skipSpace()
             try expect(":")
             skipSpace()
             members.append((key, try value(depth: depth)))
             skipSpace()
-            guard let next = peek() else { throw .syntax(at: index) }
+            guard let next = peek() else { throw StrictJSON.Failure.syntax(at: index) }
             index += 1
             if next == UInt8(ascii: "}") { return .object(members) }
-            guard next == UInt8(ascii: ",") else { throw .syntax(at: index - 1) }
+            guard next == UInt8(ascii: ",") else { throw StrictJSON.Failure.syntax(at: index - 1) }
         }
     }
 
-    private mutating func array(depth: Int) throws(StrictJSON.Failure) -> StrictJSON {
-        guard depth <= StrictJSON.maximumDepth else { throw .tooDeep }
+    private mutating func array(depth: Int) throws -> StrictJSON {
+        guard depth <= StrictJSON.maximumDepth else { throw StrictJSON.Failure.tooDeep }
         index += 1
         var elements: [StrictJSON] = []
         skipSpace()
@@ -118,23 +118,23 @@ private struct Reader {
             skipSpace()
             elements.append(try value(depth: depth))
             skipSpace()
-            guard let next = peek() else { throw .syntax(at: index) }
+            guard let next = peek() else { throw StrictJSON.Failure.syntax(at: index) }
             index += 1
             if next == UInt8(ascii: "]") { return .array(elements) }
-            guard next == UInt8(ascii: ",") else { throw .syntax(at: index - 1) }
+            guard next == UInt8(ascii: ",") else { throw StrictJSON.Failure.syntax(at: index - 1) }
         }
     }
 
-    private mutating func hexQuad() throws(StrictJSON.Failure) -> UInt32 {
+    private mutating func hexQuad() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek() else { throw .syntax(at: index) }
+            guard let byte = peek() else { throw StrictJSON.Failure.syntax(at: index) }
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw .syntax(at: index)
+            default: throw StrictJSON.Failure.syntax(at: index)
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -144,11 +144,11 @@ private struct Reader {
 
     /// A string, with its escapes; raw control characters, lone surrogates and invalid UTF-8 are
     /// errors, not replacement characters, so two different texts never read as one key.
-    private mutating func string() throws(StrictJSON.Failure) -> String {
+    private mutating func string() throws -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
-        func flush(_ raw: inout [UInt8], into scalars: inout String.UnicodeScalarView, at offset: Int) throws(StrictJSON.Failure) {
+        func flush(_ raw: inout [UInt8], into scalars: inout String.UnicodeScalarView, at offset: Int) throws {
             guard !raw.isEmpty else { return }
             // Not String(validating:), which needs iOS 18: the decoder reports invalid UTF-8.
             var iterator = raw.makeIterator()
@@ -157,13 +157,13 @@ private struct Reader {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar): scalars.append(scalar)
                 case .emptyInput: break decoding
-                case .error: throw .syntax(at: offset)
+                case .error: throw StrictJSON.Failure.syntax(at: offset)
                 }
             }
             raw.removeAll(keepingCapacity: true)
         }
         while true {
-            guard let byte = peek() else { throw .syntax(at: index) }
+            guard let byte = peek() else { throw StrictJSON.Failure.syntax(at: index) }
             switch byte {
             case UInt8(ascii: "\""):
                 try flush(&raw, into: &scalars, at: index)
@@ -172,7 +172,7 @@ private struct Reader {
             case UInt8(ascii: "\\"):
                 try flush(&raw, into: &scalars, at: index)
                 index += 1
-                guard let escape = peek() else { throw .syntax(at: index) }
+                guard let escape = peek() else { throw StrictJSON.Failure.syntax(at: index) }
                 index += 1
                 switch escape {
                 case UInt8(ascii: "\""): scalars.append("\"")
@@ -189,15 +189,15 @@ private struct Reader {
                     if (0xD800...0xDBFF).contains(code) {
                         try expect("\\u")
                         let low = try hexQuad()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw .syntax(at: start) }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw StrictJSON.Failure.syntax(at: start) }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw .syntax(at: start) }
+                    guard let scalar = Unicode.Scalar(code) else { throw StrictJSON.Failure.syntax(at: start) }
                     scalars.append(scalar)
-                default: throw .syntax(at: index - 1)
+                default: throw StrictJSON.Failure.syntax(at: index - 1)
                 }
             case 0x00..<0x20:
-                throw .syntax(at: index)
+                throw StrictJSON.Failure.syntax(at: index)
             default:
                 raw.append(byte)
                 index += 1
@@ -205,11 +205,11 @@ private struct Reader {
         }
     }
 
-    private mutating func number() throws(StrictJSON.Failure) -> StrictJSON {
+    private mutating func number() throws -> StrictJSON {
         let start = index
         var isInteger = true
         if peek() == UInt8(ascii: "-") { index += 1 }
-        guard let first = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw .syntax(at: index) }
+        guard let first = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw StrictJSON.Failure.syntax(at: index) }
         if first == UInt8(ascii: "0") {
             index += 1
         } else {
@@ -218,17 +218,17 @@ private struct Reader {
         if peek() == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard digits() > 0 else { throw .syntax(at: index) }
+            guard digits() > 0 else { throw StrictJSON.Failure.syntax(at: index) }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw .syntax(at: index) }
+            guard digits() > 0 else { throw StrictJSON.Failure.syntax(at: index) }
         }
         let literal = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let exact = Int64(literal) { return .integer(exact) }
-        guard let double = Double(literal), double.isFinite else { throw .syntax(at: start) }
+        guard let double = Double(literal), double.isFinite else { throw StrictJSON.Failure.syntax(at: start) }
         return .number(double, literal: literal)
     }
 

@@ -6,7 +6,7 @@ import hnb
 extension CallMonitor {
     /// Opens `path` and records to it from now on, bounded by `maxBytes` (already clamped),
     /// stopping the recording in progress.
-    func startRecording(toPath path: String, maxBytes: Int) throws(CallMonitor.RecordingError) {
+    func startRecording(toPath path: String, maxBytes: Int) throws {
         let writer = RecordingWriter(fd: try RecordingWriter.open(path: path))
         let header = RecordingHeader.text(
             library: RecordingHeader.libraryVersion, os: RecordingHeader.osName, osVersion: RecordingHeader.osVersion,

@@ -107,7 +107,7 @@ final class RecordingWriter: Sendable {
     }
 
     /// Opens `path` for a new recording (created, or emptied; readable by the user only).
-    static func open(path: String) throws(CallMonitor.RecordingError) -> Int32 {
+    static func open(path: String) throws -> Int32 {
         let fd = path.withCString { posixOpen($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw CallMonitor.RecordingError(path: path, reason: String(cString: strerror(errno))) }
         return fd

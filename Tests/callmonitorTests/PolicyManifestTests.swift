@@ -128,8 +128,10 @@ struct PolicyManifestTests {
             do {
                 _ = try PolicyManifest.parse(Array(text.utf8))
                 return nil
-            } catch {
+            } catch let error as PolicyManifest.ReadError {
                 return error.message
+            } catch {
+                return "not a ReadError: \(error)"
             }
         }
         #expect(refusal(Self.configuredBytes) == nil)

@@ -31,8 +31,10 @@ struct SuspensionScenarioTests {
         #expect(throws: (any Error).self) { try ScenarioParser.parse(text) }
         do {
             _ = try ScenarioParser.parse(text)
-        } catch {
+        } catch let error as ScenarioError {
             #expect("line \(error.line): \(error.message)" == message)
+        } catch {
+            Issue.record("not a ScenarioError: \(error)")
         }
     }
 

@@ -29,6 +29,15 @@ extension CallMonitor {
     /// Whether the calling thread is the main thread, where `applyPolicy(document:)` answers.
     package static var isOnMainQueue: Bool { MainQueue.isCurrent }
 
+    /// Runs `body` on the main actor, for a caller that has checked ``isOnMainQueue``. The
+    /// products call this rather than `MainActor.assumeIsolated` themselves: the iOS 17 SDK's
+    /// Swift 5.9 declares that function for iOS 17 and later only (later SDKs back-deploy it),
+    /// which stops the Apple kit's check of a product's module before it is written; hnb's own
+    /// calls are the ones the kit already tolerates as the SDK's age.
+    package static func assumeOnMainQueue<T: Sendable>(_ body: @MainActor () -> T) -> T {
+        MainActor.assumeIsolated(body)
+    }
+
     /// Whether a command is in progress: a call from inside one of the monitor's delegate
     /// methods or callbacks, which must not run a step of its own.
     @MainActor

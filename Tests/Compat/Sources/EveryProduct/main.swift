@@ -51,7 +51,7 @@ final class BankApp {
     }
 }
 
-if CommandLine.arguments.count > 99 {
+if ProcessInfo.processInfo.arguments.count > 99 {
     let app = BankApp()
     app.launch(keys: Data(), sessionFile: URL(fileURLWithPath: "/tmp/session.scenario"))
     app.openTransfer(amount: "100 EUR")

@@ -36,7 +36,7 @@ final class PolicyClient {
     }
 }
 
-if CommandLine.arguments.count > 99 {
+if ProcessInfo.processInfo.arguments.count > 99 {
     let client = PolicyClient()
     client.start(keys: Data())
     client.received(Data())

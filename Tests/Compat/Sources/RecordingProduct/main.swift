@@ -26,4 +26,4 @@ final class DebugMenu {
     }
 }
 
-if CommandLine.arguments.count > 99 { DebugMenu().toggleRecording() }
+if ProcessInfo.processInfo.arguments.count > 99 { DebugMenu().toggleRecording() }
