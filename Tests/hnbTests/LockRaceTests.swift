@@ -35,6 +35,10 @@ final class RaceDeadline: @unchecked Sendable {
     fileprivate(set) var end: UInt64 = 0
     /// Whether the race is still on, read on the worker's own clock.
     var isOpen: Bool { DispatchTime.now().uptimeNanoseconds < end }
+    /// Whether the race is 30 s past its end: a worker that goes on past the deadline until it has
+    /// done its least (a loaded machine may starve it through the whole race) stops here, so that
+    /// broken code fails the test's checks instead of hanging it.
+    var isOverdue: Bool { DispatchTime.now().uptimeNanoseconds >= end &+ 30_000_000_000 }
 }
 
 /// Runs each body on a thread of its own, all released together, for `seconds`. A body loops
@@ -93,9 +97,14 @@ struct LockRaceTests {
         struct Seen { var reads = 0; var distinct = 0; var torn = 0; var backwards = 0; var recentWrong = 0 }
         let seen = WorkerSlots<Seen>(1)
         let published = WorkerSlots<Int64>(1)
+        // The writer publishes at least 101 snapshots and until the reader has seen two, past the
+        // deadline if it must; the reader reads while the writer writes. How much a thread does in
+        // two seconds of real clock is not this test's to judge: a loaded machine can starve one.
+        let writing = Locked(1)
+        let readerSawTwo = Locked(false)
         let writer: @Sendable (Int, RaceDeadline) -> Void = { _, deadline in
             var step: Int64 = 0
-            while deadline.isOpen {
+            while deadline.isOpen || (step <= 100 || !readerSawTwo.value) && !deadline.isOverdue {
                 step += 1
                 // Every field derives from `step`: a reader that sees fields of two snapshots at
                 // once can tell.
@@ -105,15 +114,19 @@ struct LockRaceTests {
                 ))
             }
             published[0] = step
+            writing.withLock { $0 -= 1 }
         }
         let reader: @Sendable (Int, RaceDeadline) -> Void = { worker, deadline in
             var tally = Seen()
             var last: Int64 = -1
-            while deadline.isOpen {
+            while deadline.isOpen || writing.value > 0 {
                 let snapshot = board.current
                 let step = snapshot.publishedAt
                 tally.reads += 1
-                if step != last { tally.distinct += 1 }
+                if step != last {
+                    tally.distinct += 1
+                    if tally.distinct == 2 { readerSawTwo.withLock { $0 = true } }
+                }
                 if step < last { tally.backwards += 1 }
                 last = step
                 if step > 0 {
@@ -153,9 +166,14 @@ struct LockRaceTests {
         struct Drained { var commands: [MonitorEngine.Input] = []; var nonEmptyTakes = 0 }
         let posted = WorkerSlots<Posted>(2)
         let drained = WorkerSlots<Drained>(1)
+        // Each poster posts at least 101 actions and until the drainer has taken three bursts,
+        // past the deadline if it must; the drainer takes while any poster posts (see the signal
+        // board's race for why).
+        let posting = Locked(2)
+        let drainerTookThree = Locked(false)
         let poster: @Sendable (Int, RaceDeadline) -> Void = { worker, deadline in
             var mine = Posted()
-            while deadline.isOpen {
+            while deadline.isOpen || (mine.actions <= 100 || !drainerTookThree.value) && !deadline.isOverdue {
                 // Distinct tokens: none coalesces with another, and a fold keeps each one.
                 if box.post(.userAction(token: UInt64(worker) << 32 | UInt64(mine.actions))) { mine.drainRequests += 1 }
                 mine.actions += 1
@@ -167,14 +185,18 @@ struct LockRaceTests {
                 }
             }
             posted[worker] = mine
+            posting.withLock { $0 -= 1 }
         }
         await runFree(seconds: raceSeconds, [
             poster, poster,
             { _, deadline in
                 var mine = Drained()
-                while deadline.isOpen {
+                while deadline.isOpen || posting.value > 0 {
                     let taken = box.takeAll()
-                    if !taken.isEmpty { mine.nonEmptyTakes += 1 }
+                    if !taken.isEmpty {
+                        mine.nonEmptyTakes += 1
+                        if mine.nonEmptyTakes == 3 { drainerTookThree.withLock { $0 = true } }
+                    }
                     mine.commands += taken
                 }
                 drained[0] = mine
@@ -305,19 +327,25 @@ struct LockRaceTests {
         let yielded = WorkerSlots<Int>(1)
         let kept = WorkerSlots<[AsyncStream<Int>]>(1)
         let counted = WorkerSlots<Int>(1)
+        // The yielder yields at least 101 elements and while the subscribing thread works, which
+        // goes on until it has kept a subscriber, past the deadline if they must; the counter
+        // reads while the yielder yields (see the signal board's race for why).
+        let yielding = Locked(1)
+        let subscribing = Locked(1)
         await runFree(seconds: raceSeconds, [
             { _, deadline in
                 var next = 0
-                while deadline.isOpen {
+                while deadline.isOpen || (next <= 100 || subscribing.value > 0) && !deadline.isOverdue {
                     broadcaster.yield(next)
                     next += 1
                 }
                 yielded[0] = next
+                yielding.withLock { $0 -= 1 }
             },
             { _, deadline in
                 var streams: [AsyncStream<Int>] = []
                 var made = 0
-                while deadline.isOpen {
+                while deadline.isOpen || streams.isEmpty && !deadline.isOverdue {
                     let stream = broadcaster.subscribe()
                     made += 1
                     // A few are kept and read afterwards; the rest are dropped at once, which
@@ -325,10 +353,11 @@ struct LockRaceTests {
                     if made % 500 == 0 && streams.count < 4 { streams.append(stream) }
                 }
                 kept[0] = streams
+                subscribing.withLock { $0 -= 1 }
             },
             { _, deadline in
                 var reads = 0
-                while deadline.isOpen { reads += broadcaster.subscriberCountForTesting }
+                while deadline.isOpen || yielding.value > 0 { reads += broadcaster.subscriberCountForTesting }
                 counted[0] = reads
             },
         ])
@@ -369,7 +398,10 @@ struct LockRaceTests {
         let disarmer: @Sendable (Int, RaceDeadline) -> Void = { worker, deadline in
             var made = 0
             var disarmed = 0
-            while deadline.isOpen && made < 20_000 {
+            // At least 101 watchdogs and until both orders happened on this thread (a disarm that
+            // came first, one that came too late), past the deadline if it must; never more
+            // than 20,000, whose firings the test then waits for.
+            while made < 20_000, deadline.isOpen || (made <= 100 || disarmed == 0 || disarmed == made) && !deadline.isOverdue {
                 // Budget 0: the firing block is queued at once and races the disarm below.
                 let watchdog = ExitWatchdog(budgetNanoseconds: 0) { firings.add() }
                 made += 1
