@@ -260,13 +260,14 @@ package enum ScenarioParser {
             let hint = Suggestions.hint(for: word, in: known)
             return ScenarioError(line: line, message: "unknown \(what) '\(word)'" + (hint.isEmpty ? ": expected \(expected)" : hint))
         }
+        /// Names what is too much: "takes a flow and seconds" alone reads as if those were wrong.
+        func tooMuch(after count: Int, _ usage: String) -> ScenarioError {
+            let extra = args[count...].joined(separator: " ")
+            let accepted = ([name] + args[..<count]).joined(separator: " ")
+            return ScenarioError(line: line, message: "unexpected '\(extra)' after '\(accepted)'; '\(name)' takes \(usage)")
+        }
         func expect(_ count: Int, _ usage: String) throws {
-            if args.count > count {
-                // Name what is too much: "takes a flow and seconds" alone reads as if those were wrong.
-                let extra = args[count...].joined(separator: " ")
-                let accepted = ([name] + args[..<count]).joined(separator: " ")
-                throw ScenarioError(line: line, message: "unexpected '\(extra)' after '\(accepted)'; '\(name)' takes \(usage)")
-            }
+            if args.count > count { throw tooMuch(after: count, usage) }
             guard args.count == count else { throw ScenarioError(line: line, message: "'\(name)' takes \(usage)") }
         }
         /// The flow and seconds of `start` and `protect`, read as demo and watch read theirs.
@@ -284,15 +285,29 @@ package enum ScenarioParser {
             let (flow, seconds) = try policy(args[0], args[1])
             return .start(flow, seconds: seconds)
         case "protect":
-            let usage = "a name, a flow and seconds, then optionally a context kind and a quoted detail: protect NAME terminate N [KIND [\"DETAIL\"]] | protect NAME acknowledge N [KIND [\"DETAIL\"]]"
-            try expect(min(max(args.count, 3), 5), usage)
+            let usage = "a name, a flow and seconds, then optionally a context kind, a quoted detail and the operation's id: protect NAME terminate|acknowledge N [KIND [\"DETAIL\"] [operation \"ID\"]]"
+            try expect(min(max(args.count, 3), 7), usage)
             let (flow, seconds) = try policy(args[1], args[2])
             guard args.count > 3 else { return .protect(args[0], flow, seconds: seconds) }
             let kindNames = CallMonitorContext.Kind.allCases.map(\.rawValue)
             guard let kind = CallMonitorContext.Kind(rawValue: args[3]) else {
                 throw unknown("context kind", args[3], kindNames, expected: kindNames.joined(separator: ", "))
             }
-            return .protect(args[0], flow, seconds: seconds, context: CallMonitorContext(kind: kind, detail: args.count > 4 ? args[4] : nil))
+            // The operation id (rule 31's question carries it) is the last two words, `operation
+            // "ID"`; the count tells them from a detail: five words end in a detail, six in the id
+            // without a detail, seven in a detail and the id. A detail that reads "operation" is
+            // therefore never taken for the keyword.
+            var detail = args.count > 4 ? args[4] : nil
+            var operationID: String?
+            if args.count == 6, args[4] == "operation" {
+                detail = nil
+                operationID = args[5]
+            } else if args.count > 5 {
+                // Anything after a detail but `operation "ID"` is too much, named as such.
+                guard args.count == 7, args[5] == "operation" else { throw tooMuch(after: 5, usage) }
+                operationID = args[6]
+            }
+            return .protect(args[0], flow, seconds: seconds, context: CallMonitorContext(kind: kind, detail: detail, operationID: operationID))
         case "unprotect": try expect(1, "one protection name"); return .unprotect(args[0])
         case "exempt": try expect(1, "one call ID"); return .exempt(args[0])
         case "unexempt": try expect(1, "one call ID"); return .unexempt(args[0])

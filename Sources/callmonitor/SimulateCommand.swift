@@ -56,10 +56,11 @@ struct SimulateCommand: ToolCommand {
           start terminate N | start acknowledge N   start monitoring (N: any whole number, clamped to Int32)
           start observe                             startMonitoring(): observe only, never a security UI
           stop                                      stopMonitoring() (ends the app-wide policy only)
-          protect NAME terminate N | protect NAME acknowledge N   [KIND ["DETAIL"]]
+          protect NAME terminate N | protect NAME acknowledge N   [KIND ["DETAIL"] [operation "ID"]]
                                                     a screen's protection begins (the strictest policy is in force);
                                                     KIND: payment, credentials, deviceChange, accountChange,
-                                                    general; DETAIL quoted, \" inside: the dialog's context
+                                                    general; DETAIL quoted, \" inside: the dialog's context;
+                                                    ID: the operation's id a coaching question carries
           unprotect NAME                            the named protection ends
           exempt ID | unexempt ID                   exemptCall / removeExemption: the app's own call
           detection off | detection on              setCallDetectionEnabled(false / true), at once

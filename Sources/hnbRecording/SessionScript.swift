@@ -192,9 +192,13 @@ struct SessionScript: Sendable {
 
     /// `payment "You are sending €2,000 to M."`: a context as the `protect` command takes it
     /// (the detail is already cleaned, so it holds no line break; quotes and backslashes escaped).
+    /// The context as a `protect` line's last words: its kind, its quoted detail, and the
+    /// operation's id as `operation "ID"`, which the replay's coaching question carries again.
     private static func words(_ context: CallMonitorContext) -> String {
-        guard let detail = context.detail else { return context.kindName }
-        return "\(context.kindName) \(ScenarioWriter.quoted(detail))"
+        var words = context.kindName
+        if let detail = context.detail { words += " " + ScenarioWriter.quoted(detail) }
+        if let operationID = context.operationID { words += " operation " + ScenarioWriter.quoted(operationID) }
+        return words
     }
 
     /// `C1`, `C2`, … in order of appearance: a device's call identifiers never reach the file.

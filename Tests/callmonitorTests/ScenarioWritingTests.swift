@@ -42,4 +42,21 @@ struct ScenarioWritingTests {
         let steps = try ScenarioParser.parse("0 changes \(words.joined(separator: " "))\n")
         #expect(steps.map(\.command) == [.callChanges(snapshots.map { ListedCall(id: "\($0.id)", state: ListedCallState($0)) })])
     }
+
+    @Test("A protect line's operation id follows the context as `operation \"ID\"`, with or without a detail; a detail that reads \"operation\" stays a detail")
+    func protectOperationID() throws {
+        let steps = try ScenarioParser.parse("""
+            0 protect a terminate 5 payment operation "TX 1"
+            0 protect b acknowledge 3 credentials "Your code" operation "LOGIN-7"
+            0 protect c terminate 2 payment "operation"
+            0 protect d terminate 2 accountChange "Change" operation "operation"
+
+            """)
+        #expect(steps.map(\.command) == [
+            .protect("a", .terminate, seconds: 5, context: CallMonitorContext(kind: .payment, operationID: "TX 1")),
+            .protect("b", .acknowledge, seconds: 3, context: CallMonitorContext(kind: .credentials, detail: "Your code", operationID: "LOGIN-7")),
+            .protect("c", .terminate, seconds: 2, context: CallMonitorContext(kind: .payment, detail: "operation")),
+            .protect("d", .terminate, seconds: 2, context: CallMonitorContext(kind: .accountChange, detail: "Change", operationID: "operation")),
+        ])
+    }
 }

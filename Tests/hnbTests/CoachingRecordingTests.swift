@@ -120,7 +120,7 @@ struct CoachingRecordingTests {
         #expect(text == recordingHeader() + """
             0 coaching source app
             0 coaching budget 2
-            0 protect pay acknowledge 3 payment
+            0 protect pay acknowledge 3 payment operation "TX-1"
             #> {"t":0,"kind":"coachingAsk","question":1,"category":"payment","budgetEndsAt":2}
             0 calls
             0.5 coaching answer 1 medium evaluation "E-9" model "m1"
@@ -128,7 +128,7 @@ struct CoachingRecordingTests {
             #> {"t":0.5,"kind":"coachingReport","question":1,"status":"usedIncreasedFriction"}
             1.5 wait
             #> {"t":1.5,"kind":"tick","remaining":4,"button":"hidden","surface":"builtInDialog"}
-            1.5 protect code acknowledge 3 credentials
+            1.5 protect code acknowledge 3 credentials operation "TX-1"
             #> {"t":1.5,"kind":"coachingAsk","question":2,"category":"account","budgetEndsAt":3.5}
             2.5 wait
             #> {"t":2.5,"kind":"tick","remaining":3,"button":"hidden","surface":"builtInDialog"}
