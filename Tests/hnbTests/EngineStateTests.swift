@@ -44,6 +44,25 @@ struct EngineStateTests {
         #expect(changed && calls.settled == .idle)
     }
 
+    @Test("The engine is a value: a copy keeps its session's calls, event and countdown while the original goes on, and the other way round")
+    func aCopyOfTheEngineKeepsItsSession() {
+        var engine = MonitorEngine()
+        _ = engine.handle(.start(MonitorPolicy(flow: .terminate, requestedSeconds: 5)), now: 0)
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 0)
+        #expect(engine.shownEventPart({ $0.remaining }) == 5)
+        // The session lives behind one reference; the copy shares it until either changes.
+        var copy = engine
+        _ = engine.handle(.calls(.changes([CallSnapshot(id: CallID("B"))])), now: second)
+        _ = engine.handle(.wake(), now: 2 * second)
+        #expect(engine.calls.count == 2 && engine.shownEventPart({ $0.remaining }) == 3)
+        #expect(copy.calls.count == 1 && copy.calls[CallID("B")] == nil)
+        #expect(copy.shownEventPart({ $0.remaining }) == 5 && copy.hasShownEvent)
+        // The copy's own steps leave the original as it was.
+        _ = copy.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 3 * second)
+        #expect(!copy.hasShownEvent && copy.calls.isEmpty && copy.callState == .idle)
+        #expect(engine.calls.count == 2 && engine.shownEventPart({ $0.remaining }) == 3 && engine.callState == .started)
+    }
+
     @Test("Rule 19: a call whose exemption is taken back counts again as it was, its direction included")
     func exemptCallComesBackAsItWas() {
         var engine = MonitorEngine()

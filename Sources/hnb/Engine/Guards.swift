@@ -103,6 +103,8 @@ extension MonitorEngine {
         /// The rule of the signed document in force, if any (rule 26): recompute reads each
         /// policy through it.
         private(set) var overlay: RemoteOverlay?
+        /// Whether there is an ``overlay``, read without copying it (every step asks).
+        var hasOverlay: Bool { if case .some = overlay { true } else { false } }
         /// Whether the document's rule decided the policy in force (the code alone would give
         /// another): what an event records as its policy's source.
         private(set) var inForceIsRemote = false

@@ -230,7 +230,7 @@ extension MonitorEngine {
     /// a call's policy as strict or stricter is what shows. Issue 40: the call's event's outcome
     /// records them, as it records an answer read while it is on screen.
     private mutating func settleWaitingUnderCall(now: Int64, into actions: inout [Action]) {
-        guard shownEvent != nil, !coaching.waiting.isEmpty else { return }
+        guard hasShownEvent, !coaching.waiting.isEmpty else { return }
         for question in coaching.takeWaiting() {
             let status: CallMonitor.CoachingConsumption =
                 guards.coachingDecidesInForce(question.protection) ? .usedIncreasedFriction : .usedUnchangedFriction

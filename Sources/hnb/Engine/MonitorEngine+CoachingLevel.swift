@@ -19,9 +19,9 @@ extension MonitorEngine {
     /// no event ends, no countdown moves, no wake-up is touched. An event that began in this step
     /// was presented with the level already.
     mutating func followCoachingLevel(into actions: inout [Action]) {
-        guard phase == .on, let event = shownEvent else { return }
+        guard phase == .on, let shown = shownEventPart({ $0.coachingLevel }) else { return }
         let level = guards.coachingLevel
-        guard level != event.coachingLevel else { return }
+        guard level != shown else { return }
         changeShownEvent { $0?.showCoaching(level) }
         actions.append(scene(.coachingLevel))
     }

@@ -7,7 +7,9 @@ extension MonitorEngine {
     /// verdict line): no event ends, no countdown moves, no wake-up is touched. An event that
     /// began in this step was presented with the context already.
     mutating func followContext(into actions: inout [Action]) {
-        guard phase == .on, let event = shownEvent else { return }
+        guard phase == .on, let event = shownEventPart({ (isCoachingWarning: $0.isCoachingWarning, context: $0.context) }) else {
+            return
+        }
         // Rule 32: a coaching warning shows the context of the protection whose answer it is.
         let context = event.isCoachingWarning ? guards.noticeContext : guards.context
         guard context != event.context else { return }

@@ -96,7 +96,7 @@ extension MonitorEngine {
     /// keeps a countdown from growing, rule 4 decides acknowledgements); the document's call
     /// detection and verifier budget follow. Then the wake-up for the next switch.
     mutating func refreshRemotePolicy(now: Int64, into actions: inout [Action]) {
-        guard remote.keysSet || remote.document != nil || guards.overlay != nil else { return }
+        guard remote.keysSet || remote.hasDocument || guards.hasOverlay else { return }
         let time = wallClockSince1970
         let standing = remote.standing(at: time)
         if case .expired = standing, !remote.expiryReported, let document = remote.document {

@@ -95,7 +95,7 @@ extension MonitorEngine {
 
     private mutating func record(_ verdict: CallMonitorCallVerdict, now: Int64, into actions: inout [Action]) {
         _ = verdicts.close()
-        let previous = shownEvent?.verdict ?? .unknown
+        let previous = shownEventPart({ $0.verdict }) ?? .unknown
         changeShownEvent { $0?.record(verdict, at: now) }
         // Rule 24: the surface on screen shows it (the dialog's line, the verdict delegate).
         actions.append(scene(.verdict(previous: previous)))
@@ -110,7 +110,10 @@ extension MonitorEngine {
     /// an event that ended, or an exit, closes the open question.
     mutating func followVerdict(now: Int64, into actions: inout [Action]) {
         // Rule 32: a coaching warning has no call to ask about.
-        let event = phase == .on && shownEvent?.isCoachingWarning != true ? shownEvent : nil
+        // The three fields this step reads, not a copy of the whole event.
+        let event = phase == .on ? shownEventPart { event in
+            event.isCoachingWarning ? nil : (id: event.id, callJoined: event.callJoined, asked: event.asked)
+        } ?? nil : nil
         // A question about an event that is over (ended, replaced, or the exit) is closed; a new
         // event asks its own.
         if let open = verdicts.open, open.event != event?.id {

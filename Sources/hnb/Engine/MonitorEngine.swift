@@ -42,13 +42,41 @@ package struct MonitorEngine: Sendable {
         case exited(AggregateCallState)
     }
 
-    /// What exists only while monitoring.
-    private struct Session: Sendable {
+    /// What exists only while monitoring, behind one reference: the state enum is then one word,
+    /// so reading a part of the session no longer copies the whole session out of the enum first
+    /// (a case's payload is read from a copy), and a change writes the part in place. The engine
+    /// stays a value: ``uniqueSession(_:)`` copies a session that another copy of the engine
+    /// shares before anything changes it (copy on write, as `Array` does).
+    ///
+    /// `@unchecked Sendable` for the reason `Array` is `Sendable`: a session is changed only
+    /// through a reference that `isKnownUniquelyReferenced` found to be the only one, so no two
+    /// threads ever see one session that either changes.
+    ///
+    /// Its two fields skip Swift's run-time exclusivity check (`@exclusivity(unchecked)`), which
+    /// cost a fifth of the engine's time per step in `callmonitor bench`: a session is reached only
+    /// through the private ``state``, and the one writer, ``changeCalls(_:)`` or
+    /// ``changeShownEvent(_:)``, takes it out of the state (which reads `.off` meanwhile) before it
+    /// writes, so no read or write of a field can overlap another. The closure a change runs cannot
+    /// reach the engine: it is called inside a `mutating` method, whose exclusive access to the
+    /// engine the compiler checks.
+    private final class Session: @unchecked Sendable {
         /// The live calls of the session and their aggregate (rule 1).
-        var calls = LiveCalls()
+        @exclusivity(unchecked) var calls: LiveCalls
         /// The event on screen; `nil` while waiting for one (it begins when the session is live
         /// and the app is in the foreground, rule 4).
-        var shownEvent: Event?
+        @exclusivity(unchecked) var shownEvent: Event?
+
+        init(calls: LiveCalls = LiveCalls(), shownEvent: Event? = nil) {
+            self.calls = calls
+            self.shownEvent = shownEvent
+        }
+    }
+
+    /// `session` itself when no other copy of the engine holds it, else a copy of it to change.
+    private static func uniqueSession(_ session: inout Session) {
+        if !isKnownUniquelyReferenced(&session) {
+            session = Session(calls: session.calls, shownEvent: session.shownEvent)
+        }
     }
 
     /// An engine off, with the code's defaults: no policy, no call, no document.
@@ -143,7 +171,10 @@ package struct MonitorEngine: Sendable {
     mutating func changeCalls<Result>(_ change: (inout LiveCalls) -> Result) -> Result {
         switch state {
         case .on(var session):
+            // The state lets go of the session first, so a session no other engine shares is
+            // found unique and changed in place.
             state = .off
+            Self.uniqueSession(&session)
             defer { state = .on(session) }
             return change(&session.calls)
         case .following(var calls):
@@ -166,6 +197,19 @@ package struct MonitorEngine: Sendable {
         if case .on(let session) = state { session.shownEvent } else { nil }
     }
 
+    /// Whether an event is on screen; read in place, where ``shownEvent`` copies the event.
+    var hasShownEvent: Bool {
+        if case .on(let session) = state { session.shownEvent != nil } else { false }
+    }
+
+    /// A part of the event on screen (`nil` when none is), read in place: the steps that run
+    /// after every input ask for one or two fields, and a copy of the whole event costs more
+    /// than the step.
+    func shownEventPart<Part>(_ part: (Event) -> Part) -> Part? {
+        guard case .on(let session) = state, let event = session.shownEvent else { return nil }
+        return part(event)
+    }
+
     /// Changes the event on screen in place, like ``changeCalls(_:)``; one can be set only while
     /// monitoring.
     @discardableResult
@@ -177,6 +221,7 @@ package struct MonitorEngine: Sendable {
             return result
         }
         state = .off
+        Self.uniqueSession(&session)
         defer { state = .on(session) }
         return change(&session.shownEvent)
     }
@@ -188,7 +233,7 @@ package struct MonitorEngine: Sendable {
         return shownEvent.surface
     }
     /// The verdict of the event on screen (`unknown` when none is shown).
-    var verdict: CallMonitorCallVerdict { shownEvent?.verdict ?? .unknown }
+    var verdict: CallMonitorCallVerdict { shownEventPart({ $0.verdict }) ?? .unknown }
     /// Whether the screen is captured, as far as the running monitor knows (false while off).
     var screenCaptured: Bool { isMonitoring && isCaptured }
     /// When the last observed session ended; only meaningful while `callState` is idle.
@@ -217,9 +262,7 @@ package struct MonitorEngine: Sendable {
     var signals: RiskSnapshot { signalsAndShownToken.signals }
 
     /// ``signals`` and the token of the presentation on screen (`nil` when none is), from one
-    /// read of the state: every read of a session's part copies the state enum's payload out
-    /// first (a case of an enum whose tag is kept in its payloads' spare bits is read from a
-    /// copy), and the core asks for both after every step.
+    /// read of the state: the core asks for both after every step.
     var signalsAndShownToken: (signals: RiskSnapshot, shownToken: UInt64?) {
         let (monitoring, settled, event): (Bool, AggregateCallState, Event?) = switch state {
         case .on(let session): (true, session.calls.settled, session.shownEvent)
@@ -455,13 +498,13 @@ package struct MonitorEngine: Sendable {
     /// phase but the exit, so a start knows the state it starts in.
     mutating func screenCaptureChanged(isCaptured captured: Bool, now: Int64, into actions: inout [Action]) {
         let buttonBefore = button
-        let shownBefore = shownEvent?.token
+        let shownBefore = shownEventPart({ $0.token })
         isCaptured = captured
         if captured, isMonitoring { changeShownEvent { $0?.markCaptured() } }
         // Rule 25 first: when the policy changes, the event that replaces this one is presented
         // with its button already decided, so only an event that stays is told of a change.
         escalationMayHaveChanged(now: now, into: &actions)
-        guard shownEvent?.token == shownBefore else { return }
+        guard shownEventPart({ $0.token }) == shownBefore else { return }
         buttonMayHaveChanged(from: buttonBefore, into: &actions)
     }
 
@@ -469,7 +512,7 @@ package struct MonitorEngine: Sendable {
     /// delay is over), has it redrawn.
     private func buttonMayHaveChanged(from before: Button, into actions: inout [Action]) {
         let after = button
-        guard after != before, shownEvent != nil else { return }
+        guard after != before, hasShownEvent else { return }
         actions.append(scene(.button))
     }
 
@@ -544,8 +587,8 @@ package struct MonitorEngine: Sendable {
     mutating func beginEventIfDue(now: Int64, into actions: inout [Action]) {
         // Rule 32: a call that becomes live ends the coaching warning; its policy is among rule
         // 18's now, so the call's event begins under the stricter at once.
-        if calls.settled != .idle, shownEvent?.isCoachingWarning == true { endEvent(.policyChanged, now: now, into: &actions) }
-        guard phase == .on, let policy = guards.inForce, calls.settled != .idle, shownEvent == nil,
+        if calls.settled != .idle, shownEventPart({ $0.isCoachingWarning }) == true { endEvent(.policyChanged, now: now, into: &actions) }
+        guard phase == .on, let policy = guards.inForce, calls.settled != .idle, !hasShownEvent,
               isForeground || (policy.flow == .terminate && guards.terminateDeadline != nil),
               !guards.acknowledgementCovers(calls, under: policy) else { return }
         // Rule 21: a terminate countdown never ends later than the session's earliest deadline.
@@ -569,7 +612,7 @@ package struct MonitorEngine: Sendable {
     /// acknowledge event (coaching policies are acknowledge only), so it never exits. Returns
     /// whether it began.
     mutating func beginCoachingWarningIfDue(now: Int64, into actions: inout [Action]) -> Bool {
-        guard phase == .on, calls.settled == .idle, shownEvent == nil, isForeground, let policy = guards.noticeDue,
+        guard phase == .on, calls.settled == .idle, !hasShownEvent, isForeground, let policy = guards.noticeDue,
               policy.flow == .acknowledge else { return false }
         let event = Event(
             policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
@@ -585,7 +628,7 @@ package struct MonitorEngine: Sendable {
     /// new one starts from the current value. A fresh token makes closures handed to the old
     /// surface stale.
     private mutating func handOver(now: Int64, into actions: inout [Action]) {
-        guard isMonitoring, shownEvent != nil else { return }
+        guard isMonitoring, hasShownEvent else { return }
         let token = nextToken()
         actions.append(.dismiss(on: shownSurface))
         changeShownEvent { $0?.handOver(to: token) }

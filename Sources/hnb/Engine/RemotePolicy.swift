@@ -121,6 +121,8 @@ extension MonitorEngine {
         /// The accepted document and its text (kept while it is in force and after it expired:
         /// a higher version replaces it).
         private(set) var document: PolicyDocument?
+        /// Whether there is a ``document``, read without copying it (every step asks).
+        var hasDocument: Bool { if case .some = document { true } else { false } }
         private(set) var text: [UInt8]?
         /// Whether the accepted document weakens the code's policy anywhere: such a document
         /// counts as expired while the clock reads behind its high-water mark (rule 28).
