@@ -61,6 +61,11 @@ struct EngineStateTests {
         _ = copy.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 3 * second)
         #expect(!copy.hasShownEvent && copy.calls.isEmpty && copy.callState == .idle)
         #expect(engine.calls.count == 2 && engine.shownEventPart({ $0.remaining }) == 3 && engine.callState == .started)
+        // A step that changes only the event (a countdown tick) copies the shared session too.
+        let before = engine
+        _ = engine.handle(.wake(), now: 4 * second)
+        #expect(engine.shownEventPart({ $0.remaining }) == 1)
+        #expect(before.shownEventPart({ $0.remaining }) == 3 && before.calls.count == 2)
     }
 
     @Test("Rule 19: a call whose exemption is taken back counts again as it was, its direction included")

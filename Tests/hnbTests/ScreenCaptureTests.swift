@@ -54,6 +54,29 @@ struct ScreenCaptureTests {
         #expect(h.outcomes.map(\.wasScreenCaptured) == [true])
     }
 
+    @Test("Rule 17 after a hand-over (rule 13): the built-in dialog that took the event over from a released delegate is redrawn when a capture refuses its button, and again when it stops")
+    func refusedAfterHandOver() throws {
+        let h = Harness()
+        h.monitor.setRefusesAcknowledgementWhileScreenCaptured(true)
+        var d: RecordingDelegate? = RecordingDelegate(log: h.log)
+        h.monitor.setDelegate(d)
+        h.monitor.startMonitoring(withAcknowledgeIn: 1)
+        try h.calls.incoming("A")
+        h.advance(1.5)
+        d = nil
+        h.advance(1)
+        // The event stays, now on its second presentation: a capture changes only its button.
+        h.capture.setCaptured(true)
+        h.advance(0.5)
+        h.capture.setCaptured(false)
+        #expect(h.take() == [
+            "0 event ringing", "0 delegate detect acknowledge 1", "1 delegate tick 0",
+            "2 alert acknowledge 0 button=Acknowledge",
+            "2.5 alert acknowledge 0 button=Stop screen sharing to acknowledge",
+            "3 alert acknowledge 0 button=Acknowledge",
+        ])
+    }
+
     @Test("Rule 17: a capture already running at start refuses from the first frame")
     func capturedAtStart() throws {
         let h = Harness(captured: true, logsOutcomes: true)
