@@ -109,11 +109,11 @@ extension MonitorEngine {
     /// is on screen asks again (the verdict shown stays until the new answer or the budget's end);
     /// an event that ended, or an exit, closes the open question.
     mutating func followVerdict(now: Int64, into actions: inout [Action]) {
-        // Rule 32: a coaching warning has no call to ask about.
-        // The three fields this step reads, not a copy of the whole event.
-        let event = phase == .on ? shownEventPart { event in
+        // The three fields this step reads of the event on screen (shown only while on), not a
+        // copy of it. Rule 32: a coaching warning has no call to ask about.
+        let event = shownEventPart { event in
             event.isCoachingWarning ? nil : (id: event.id, callJoined: event.callJoined, asked: event.asked)
-        } ?? nil : nil
+        } ?? nil
         // A question about an event that is over (ended, replaced, or the exit) is closed; a new
         // event asks its own.
         if let open = verdicts.open, open.event != event?.id {

@@ -42,9 +42,9 @@ package struct MonitorEngine: Sendable {
         case exited(AggregateCallState)
     }
 
-    /// What exists only while monitoring, behind one reference: the state enum is then one word,
-    /// so reading a part of the session no longer copies the whole session out of the enum first
-    /// (a case's payload is read from a copy), and a change writes the part in place. The engine
+    /// What exists only while monitoring, behind one reference: the `.on` case's payload is then
+    /// one word, so reading a part of the session no longer copies the whole session out of the
+    /// enum first (a case's payload is read from a copy), and a change writes the part in place. The engine
     /// stays a value: ``uniqueSession(_:)`` copies a session that another copy of the engine
     /// shares before anything changes it (copy on write, as `Array` does).
     ///
