@@ -24,6 +24,21 @@ struct CoachingNoCallWarningTests {
         #expect(engine.shownEvent?.total == 10)
     }
 
+    @Test("Rules 23 and 32: a coaching warning asks no verifier (it has no call); the call's event that replaces it asks")
+    func warningAsksNoVerifier() {
+        var engine = coachingEngine()
+        _ = engine.handle(.setCallVerifier(VerifierBox(verifier: AsyncCallVerifier { .unknown })), now: 0)
+        #expect(engine.handle(.beginProtection(id: 1, ackPolicy(3), context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [1])
+        #expect(engine.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: second).labels
+            == ["present acknowledge 5 hidden", "schedule 2", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
+        #expect(engine.handle(.wake(), now: 2 * second).labels == ["tick acknowledge 4 hidden", "schedule 3"])
+        // A call becomes live: its event replaces the warning, and only it asks.
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasConnected: true)])), now: 3 * second).labels == [
+            "emit started", "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 5 hidden", "schedule 4",
+            "ask(request: 1, budgetEndsAt: 6000000000)",
+        ])
+    }
+
     @Test("Rule 32: an acknowledged coaching warning is forgotten when no protection is left; the next one warns again")
     func acknowledgementEndsWithTheProtections() throws {
         var engine = coachingEngine()
