@@ -54,4 +54,28 @@ struct CoachingNoCallWarningTests {
         #expect(engine.handle(.coachingAnswered(request: asked.id, .init(level: .medium)), now: 9 * second).labels
             == ["present acknowledge 5 hidden", "schedule 10", "evidence \(asked.id) in 2", "report \(asked.id) usedIncreasedFriction"])
     }
+
+    @Test("Rule 32: an acknowledgement given while no coaching policy is set covers no later coaching warning")
+    func acknowledgementBeforeAnyCoachingPolicyCoversNoLaterWarning() throws {
+        // Budget 30 s, so the answer at 6 s is in time; the app-wide acknowledge 5 is stricter than
+        // protection a's acknowledge 2, so the call's event is a 5 s warning.
+        var engine = coachingEngine(budget: 30 * second)
+        #expect(engine.handle(.start(ackPolicy(5)), now: 0).labels == ["startSources"])
+        #expect(engine.handle(.beginProtection(id: 1, ackPolicy(2), name: "a", context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [1])
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"))])), now: 0).labels
+            == ["emit ringing", "present acknowledge 5 hidden", "schedule 1"])
+        for tick in 1...5 { _ = engine.handle(.wake(), now: Int64(tick) * second) }
+        let token = try #require(engine.shownEvent?.token)
+        // The tap at 5 s covers call A; no protection has a coaching policy yet.
+        #expect(engine.handle(.userAction(token: token), now: 5 * second).labels == ["dismiss", "cancelWakeUp", "outcome acknowledged"])
+        // The medium answer at 6 s gives protection a a coaching acknowledge 5, as strict as the
+        // policy the tap covered: with the call live nothing shows.
+        #expect(engine.handle(.coachingAnswered(request: 1, .init(level: .medium)), now: 6 * second).labels
+            == ["report 1 usedUnchangedFriction"])
+        // The call ends at 7 s: the tap covered the call, not the coaching warning, which begins now.
+        #expect(engine.handle(.calls(.changes([CallSnapshot(id: CallID("A"), hasEnded: true)])), now: 7 * second).labels
+            == ["emit ended", "present acknowledge 5 hidden", "schedule 8"])
+        #expect(engine.shownEvent?.isCoachingWarning == true)
+        #expect(engine.shownEvent?.total == 5)
+    }
 }

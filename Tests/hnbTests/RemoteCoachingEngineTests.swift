@@ -81,6 +81,28 @@ struct RemoteCoachingEngineTests {
             == ["present acknowledge 8 hidden", "schedule 5", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
     }
 
+    @Test("Rule 35: whether to ask follows the screen's policy in force: a stricter document asks where the code's policy is off for both levels")
+    func documentMakesTheScreenAsk() {
+        var rig = Self.rig(relax: false, policy: .init(medium: .off, high: .off))
+        let (document, text) = R.document(rules: Self.medium8)
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        // The transfer screen is asked about (the document's medium 8), and its medium answer warns for 8 s.
+        #expect(Self.answer(&rig, id: 1, name: "transfer", .medium, at: 2)
+            == ["present acknowledge 8 hidden", "schedule 4", "evidence 1 in 1", "report 1 usedIncreasedFriction"])
+        // Another screen keeps the code's policy, off for both levels: not asked.
+        #expect(rig.step(.beginProtection(id: 2, ackPolicy(3), name: "login", context: coachingContext()), at: 4).coachingQuestions == [])
+    }
+
+    @Test("Rule 35: whether to ask follows the screen's policy in force: a relaxing document that turns both levels off asks nothing")
+    func relaxingDocumentStopsTheScreenAsking() {
+        var rig = Self.rig(relax: true)
+        let (document, text) = R.document(rules: Self.transfer(#"{"medium":"off","high":"off"}"#))
+        #expect(Array(rig.step(.applyPolicy(document, text: text), at: 1).prefix(1)) == Self.applied)
+        #expect(rig.step(.beginProtection(id: 1, ackPolicy(3), name: "transfer", context: coachingContext()), at: 2).coachingQuestions == [])
+        // A screen the document does not name keeps the code's policy, and is asked about.
+        #expect(rig.step(.beginProtection(id: 2, ackPolicy(3), name: "login", context: coachingContext()), at: 3).coachingQuestions.map(\.id) == [1])
+    }
+
     @Test("Rule 35: with allowsRelaxation the document's levels replace the code's: a shorter warning and off are accepted")
     func relaxationAllowedReplaces() {
         var rig = Self.rig(relax: true)
