@@ -9,8 +9,10 @@ import Testing
 struct CoachingReportTests {
     /// An engine with protection 1 (acknowledge 3, payment) open and asked about at 0; a call is
     /// live first when `call`.
-    private func asked(call: Bool = false, policy: CallMonitor.CoachingPolicy? = nil, flow: MonitorPolicy = ackPolicy(3)) -> MonitorEngine {
-        var engine = coachingEngine(policy: policy)
+    private func asked(
+        call: Bool = false, policy: CallMonitor.CoachingPolicy? = nil, flow: MonitorPolicy = ackPolicy(3), budget: Int64? = nil
+    ) -> MonitorEngine {
+        var engine = coachingEngine(policy: policy, budget: budget)
         if call {
             _ = engine.handle(.start(flow), now: 0)
             _ = engine.handle(.calls(.changes([live("A")])), now: 0)
@@ -92,7 +94,9 @@ struct CoachingReportTests {
     @Test("Rule 33: a force exit reports every undecided question before the exit, after the watchdog is armed",
           arguments: [false, true])
     func rule33_exit(byTap: Bool) throws {
-        var engine = asked(call: true, flow: terminatePolicy(5))
+        // A budget longer than the countdown: both questions are still undecided at the exit (with
+        // the default 3 s their budgets would have ended before it, which is notUsedError).
+        var engine = asked(call: true, flow: terminatePolicy(5), budget: 30 * second)
         _ = engine.handle(.beginProtection(id: 2, terminatePolicy(5), context: coachingContext(.deviceChange)), now: 0)
         var actions: [MonitorEngine.Action] = []
         if byTap {
@@ -107,6 +111,34 @@ struct CoachingReportTests {
             "outcome forceExit", "exit 0",
         ])
         #expect(engine.hasExited)
+    }
+
+    @Test("Rule 33: a budget that ends at the instant of the force exit is notUsedError, whichever of the two reaches the engine first",
+          arguments: [false, true])
+    func rule33_budgetEndsAtTheExit(budgetFirst: Bool) {
+        var engine = asked(call: true, flow: terminatePolicy(5), budget: 5 * second)
+        for tick in 1...4 { _ = engine.handle(.wake(), now: Int64(tick) * second) }
+        if budgetFirst {
+            #expect(engine.handle(.coachingBudgetExpired(request: 1), now: 5 * second).labels == ["report 1 notUsedError"])
+        }
+        #expect(engine.handle(.wake(), now: 5 * second).labels == ["tick terminate 0 available", "cancelWakeUp", "stopSources"]
+            + (budgetFirst ? [] : ["armExitWatchdog", "report 1 notUsedError"]) + ["outcome forceExit", "exit 0"])
+        #expect(engine.handle(.coachingBudgetExpired(request: 1), now: 5 * second) == [])
+    }
+
+    @Test("Rule 33: the protection's end a nanosecond before the budget's is notUsedNotNeeded; at its instant, or after a budget whose timer is late, notUsedError")
+    func rule33_budgetEndsAtTheProtectionsEnd() {
+        for (ends, status) in [(3 * second - 1, "1 notUsedNotNeeded"), (3 * second, "1 notUsedError"), (7 * second, "1 notUsedError")] {
+            var engine = asked(budget: 3 * second)
+            #expect(engine.handle(.endProtection(id: 1), now: ends).coachingReports == [status], "protection ends at \(ends)")
+            #expect(engine.handle(.coachingBudgetExpired(request: 1), now: 3 * second).coachingReports == [])
+        }
+        // An answer read in time that waits in the background for its warning was not needed when
+        // its protection ends, even at its budget's instant.
+        var waiting = asked(budget: 3 * second)
+        _ = waiting.handle(.appState(isForeground: false), now: 0)
+        #expect(waiting.handle(.coachingAnswered(request: 1, .init(level: .high)), now: second) == [])
+        #expect(waiting.handle(.endProtection(id: 1), now: 3 * second).coachingReports == ["1 notUsedNotNeeded"])
     }
 
     @Test("Rule 33: an answer in the background with no call live waits for the warning; the protection's end first is notUsedNotNeeded")

@@ -22,6 +22,10 @@ extension MonitorEngine {
             /// with, which the outcome's coaching record names.
             let source: CallMonitor.CoachingSource
             let operationID: String?
+            /// When its budget ends (rule 33): a question still open at that instant is
+            /// `notUsedError` even when its protection's end, a stop or the exit reaches the
+            /// engine first.
+            let budgetEndsAt: Int64
             /// The answer read, kept while its status waits for its warning to begin
             /// (``waiting``), so that the warning's outcome can record it; `nil` while open.
             let answer: CallMonitor.CoachingAnswer?
@@ -58,11 +62,16 @@ extension MonitorEngine {
             return opened
         }
 
-        /// A new question about `protection` to a source of kind `source`, with `operationID`;
-        /// returns its request number.
-        mutating func ask(about protection: UInt64, source: CallMonitor.CoachingSource, operationID: String?) -> UInt64 {
+        /// A new question about `protection` to a source of kind `source`, with `operationID`,
+        /// whose budget ends at `budgetEndsAt`; returns its request number.
+        mutating func ask(
+            about protection: UInt64, source: CallMonitor.CoachingSource, operationID: String?, budgetEndsAt: Int64
+        ) -> UInt64 {
             lastRequest &+= 1
-            open.append(Question(request: lastRequest, protection: protection, source: source, operationID: operationID, answer: nil))
+            open.append(Question(
+                request: lastRequest, protection: protection, source: source, operationID: operationID,
+                budgetEndsAt: budgetEndsAt, answer: nil
+            ))
             return lastRequest
         }
 
@@ -77,7 +86,7 @@ extension MonitorEngine {
         mutating func wait(_ question: Question, answer: CallMonitor.CoachingAnswer) {
             waiting.append(Question(
                 request: question.request, protection: question.protection, source: question.source,
-                operationID: question.operationID, answer: answer
+                operationID: question.operationID, budgetEndsAt: question.budgetEndsAt, answer: answer
             ))
         }
 
@@ -88,8 +97,8 @@ extension MonitorEngine {
         }
 
         /// Takes every open question (`waiting` too when `all`) whose protection `protection`
-        /// names, or every one for `nil`; returns their request numbers, asked first first.
-        mutating func close(protection: UInt64? = nil, all: Bool) -> [UInt64] {
+        /// names, or every one for `nil`; returns them, asked first first.
+        mutating func close(protection: UInt64? = nil, all: Bool) -> [Question] {
             func matches(_ question: Question) -> Bool { protection == nil || question.protection == protection }
             var closed = open.filter(matches)
             open.removeAll(where: matches)
@@ -97,7 +106,7 @@ extension MonitorEngine {
                 closed += waiting.filter(matches)
                 waiting.removeAll(where: matches)
             }
-            return closed.map(\.request).sorted()
+            return closed.sorted { $0.request < $1.request }
         }
     }
 
@@ -119,7 +128,7 @@ extension MonitorEngine {
     mutating func setCoachingSource(_ source: CallMonitor.CoachingSource?, into actions: inout [Action]) {
         coaching.setSource(source)
         guard source == nil else { return }
-        report(coaching.close(all: false), .notUsedError, into: &actions)
+        report(coaching.close(all: false).map(\.request), .notUsedError, into: &actions)
     }
 
     /// Rules 32 and 33: an answer. Only the first event of an open question counts; an answer
@@ -138,13 +147,25 @@ extension MonitorEngine {
     }
 
     /// Rule 33: protection `id` ended: its open and waiting questions were not needed.
-    mutating func coachingProtectionEnded(_ id: UInt64, into actions: inout [Action]) {
-        report(coaching.close(protection: id, all: true), .notUsedNotNeeded, into: &actions)
+    mutating func coachingProtectionEnded(_ id: UInt64, now: Int64, into actions: inout [Action]) {
+        reportNotNeeded(coaching.close(protection: id, all: true), now: now, into: &actions)
     }
 
     /// Rule 33: monitoring stopped or the app exits: every question still undecided was not needed.
-    mutating func closeAllCoaching(into actions: inout [Action]) {
-        report(coaching.close(all: true), .notUsedNotNeeded, into: &actions)
+    mutating func closeAllCoaching(now: Int64, into actions: inout [Action]) {
+        reportNotNeeded(coaching.close(all: true), now: now, into: &actions)
+    }
+
+    /// Rule 33: `notUsedNotNeeded` for questions closed before their answer or budget, except one
+    /// still unanswered at the very instant its budget ends: that is `notUsedError`, as the
+    /// budget's own timer would have said, so the status does not hang on which of two inputs
+    /// due at one instant reaches the engine first (a force exit at the last tick and the budget's
+    /// timer, say). An answer that waits for its warning was read in time: not needed.
+    private func reportNotNeeded(_ questions: [CoachingState.Question], now: Int64, into actions: inout [Action]) {
+        for question in questions {
+            let expired = question.answer == nil && question.budgetEndsAt <= now
+            actions.append(.reportCoaching(request: question.request, expired ? .notUsedError : .notUsedNotNeeded))
+        }
     }
 
     /// Whether any question is still undecided.
@@ -194,10 +215,11 @@ extension MonitorEngine {
         for id in opened {
             guard let protection = guards.protection(id), let context = protection.context, context.kind != .general,
                   coachingPolicy(for: id).asks else { continue }
-            let request = coaching.ask(about: id, source: source, operationID: context.operationID)
+            let budgetEndsAt = Self.deadline(now, plusNanoseconds: coaching.budget)
+            let request = coaching.ask(about: id, source: source, operationID: context.operationID, budgetEndsAt: budgetEndsAt)
             actions.append(.askCoaching(
                 CallMonitor.CoachingQuestion(id: request, protectionName: protection.name, context: context),
-                budgetEndsAt: Self.deadline(now, plusNanoseconds: coaching.budget)
+                budgetEndsAt: budgetEndsAt
             ))
         }
     }

@@ -40,7 +40,7 @@ extension MonitorEngine {
     mutating func endProtection(_ id: UInt64, now: Int64, into actions: inout [Action]) {
         guard let changed = guards.closeProtection(id) else { return }
         // Rule 33: its questions were not needed.
-        coachingProtectionEnded(id, into: &actions)
+        coachingProtectionEnded(id, now: now, into: &actions)
         policyRemoved(inForceChanged: changed, now: now, into: &actions)
     }
 

@@ -524,7 +524,7 @@ package struct MonitorEngine: Sendable {
     mutating func stop(now: Int64, ending: Ending, into actions: inout [Action]) {
         endEvent(ending, now: now, into: &actions)
         // Rule 33: no protection is left to ask about.
-        closeAllCoaching(into: &actions)
+        closeAllCoaching(now: now, into: &actions)
         // The session was live until now as far as anyone will know: following is silent.
         if calls.settled != .idle { lastLiveAt = now }
         guards.monitoringStopped()
@@ -688,7 +688,7 @@ package struct MonitorEngine: Sendable {
         // share it. Rule 33: every undecided coaching question is reported before the exit.
         let reports = coachingUndecided
         if reports || outcomeHandlerIsSet { actions.append(.armExitWatchdog(code: code)) }
-        closeAllCoaching(into: &actions)
+        closeAllCoaching(now: now, into: &actions)
         actions.append(.outcome(event.outcome(.forceExit, now: now, wallClock: wallClock)))
         if !reports && !outcomeHandlerIsSet && beforeForceExitIsSet { actions.append(.armExitWatchdog(code: code)) }
         state = .exited(calls.settled)
