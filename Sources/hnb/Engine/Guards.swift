@@ -49,9 +49,10 @@ extension MonitorEngine {
         /// What its screen is about, shown in the dialog while its policy is the one in force
         /// (rule 29).
         let context: CallMonitorContext?
-        /// The acknowledge policy its coaching answers added (rule 32), the strictest of them;
-        /// changed only by ``Guards/addCoaching(_:to:)``.
-        fileprivate(set) var coaching: MonitorPolicy?
+        /// The acknowledge warning its coaching answers added (rule 32), the strictest of them;
+        /// changed only by ``Guards/addCoaching(_:to:fromDocument:)``. Its type cannot ask for
+        /// terminate.
+        fileprivate(set) var coaching: AcknowledgeRequirement?
         /// Rule 34: the highest level among its coaching answers that were read with a warning as
         /// their response (medium or high); `nil` when none was. The dialog's coaching line says
         /// it; changed only by ``Guards/noteCoachingLevel(_:of:)``.
@@ -108,9 +109,10 @@ extension MonitorEngine {
         /// Whether the document's rule decided the policy in force (the code alone would give
         /// another): what an event records as its policy's source.
         private(set) var inForceIsRemote = false
-        /// The strictest coaching warning acknowledged while no call was live (rule 32): it covers
-        /// that policy and any no stricter until no protection has a coaching policy any more.
-        private(set) var noticeAcknowledged: MonitorPolicy?
+        /// The strictest acknowledge warning acknowledged while a coaching policy was set (rule
+        /// 32): it covers that coaching warning and any no stricter until no protection has a
+        /// coaching policy any more.
+        private(set) var noticeAcknowledged: AcknowledgeRequirement?
 
         /// Whether anything asks for monitoring: the app-wide policy, a protection, or the
         /// escalation (rule 25 as changed by issue 26: set alone, it guards the shared screen; an
@@ -142,15 +144,15 @@ extension MonitorEngine {
         /// Protection `id`, when it is open.
         func protection(_ id: UInt64) -> Protection? { protections.first { $0.id == id } }
 
-        /// Rule 32: a coaching answer adds `policy` (an acknowledge policy) to protection `id`,
-        /// the stricter of it and what its earlier answers added; returns whether the policy in
-        /// force changed (rule 18). Nothing for a protection that is not open. `version` is the
-        /// document that made `policy` what it is (rule 35), `nil` for the code: kept when `policy`
-        /// becomes the protection's, so the event it shows names its source.
-        mutating func addCoaching(_ policy: MonitorPolicy, to id: UInt64, fromDocument version: Int64? = nil) -> Bool {
+        /// Rule 32: a coaching answer adds `warning` to protection `id`, the stricter of it and
+        /// what its earlier answers added; returns whether the policy in force changed (rule 18).
+        /// Nothing for a protection that is not open. `version` is the document that made
+        /// `warning` what it is (rule 35), `nil` for the code: kept when `warning` becomes the
+        /// protection's, so the event it shows names its source.
+        mutating func addCoaching(_ warning: AcknowledgeRequirement, to id: UInt64, fromDocument version: Int64? = nil) -> Bool {
             guard let index = protections.firstIndex(where: { $0.id == id }) else { return false }
             let before = protections[index].coaching
-            protections[index].coaching = MonitorPolicy.strictest(before, policy)
+            protections[index].coaching = AcknowledgeRequirement.strictest(before, warning)
             if protections[index].coaching != before { protections[index].coachingVersion = version }
             return recompute()
         }
@@ -161,7 +163,7 @@ extension MonitorEngine {
         /// which. `nil` when the code alone gives one of them.
         func coachingVersion(deciding policy: MonitorPolicy) -> Int64? {
             var version: Int64?
-            for protection in protections where protection.coaching == policy {
+            for protection in protections where protection.coaching?.policy == policy {
                 guard let own = protection.coachingVersion else { return nil }
                 version = own
             }
@@ -183,15 +185,15 @@ extension MonitorEngine {
         }
 
         /// Rule 32: the strictest coaching policy of the open protections.
-        var notice: MonitorPolicy? {
-            protections.reduce(nil) { MonitorPolicy.strictest($0, $1.coaching) }
+        var notice: AcknowledgeRequirement? {
+            protections.reduce(nil) { AcknowledgeRequirement.strictest($0, $1.coaching) }
         }
 
         /// Rule 32: the coaching warning due with no call live: ``notice`` unless an
-        /// acknowledgement covers it.
-        var noticeDue: MonitorPolicy? {
+        /// acknowledgement covers it (one at least as long).
+        var noticeDue: AcknowledgeRequirement? {
             guard let notice else { return nil }
-            if let noticeAcknowledged, noticeAcknowledged.isAtLeastAsStrict(as: notice) { return nil }
+            if let noticeAcknowledged, noticeAcknowledged.seconds >= notice.seconds { return nil }
             return notice
         }
 
@@ -199,7 +201,7 @@ extension MonitorEngine {
         /// what it is with a call live: it is that policy, and the policies without any coaching
         /// answer's are weaker. An answer whose policy this is raised what the call's event shows.
         func coachingDecidesInForce(_ id: UInt64) -> Bool {
-            guard let inForce, let coaching = protection(id)?.coaching, coaching == inForce else { return false }
+            guard let inForce, let coaching = protection(id)?.coaching, coaching.policy == inForce else { return false }
             return strictestWithoutCoaching != inForce
         }
 
@@ -213,11 +215,11 @@ extension MonitorEngine {
             return protections.last { $0.coaching == notice }?.context
         }
 
-        /// Rule 32: an acknowledge warning was acknowledged under `policy` while a coaching policy
-        /// was set: it covers that coaching warning and any no stricter.
-        mutating func acknowledgeNotice(under policy: MonitorPolicy) {
+        /// Rule 32: an acknowledge warning of `warning`'s seconds was acknowledged while a coaching
+        /// policy was set: it covers that coaching warning and any no stricter.
+        mutating func acknowledgeNotice(under warning: AcknowledgeRequirement) {
             guard notice != nil else { return }
-            noticeAcknowledged = MonitorPolicy.strictest(noticeAcknowledged, policy)
+            noticeAcknowledged = AcknowledgeRequirement.strictest(noticeAcknowledged, warning)
         }
 
         /// Sets (or with `nil` removes) the document's rule in force (rule 26).
@@ -288,8 +290,10 @@ extension MonitorEngine {
         /// `protection`'s policy as it counts now: the code's, read through the document's rule
         /// for its screen when one is in force (issue 28).
         private func policy(of protection: Protection) -> MonitorPolicy? {
-            guard let overlay else { return MonitorPolicy.strictest(protection.policy, protection.coaching) }
-            return MonitorPolicy.strictest(overlay.combine(protection.policy, overlay.settings.screen(protection.name)), protection.coaching)
+            guard let overlay else { return MonitorPolicy.strictest(protection.policy, protection.coaching?.policy) }
+            return MonitorPolicy.strictest(
+                overlay.combine(protection.policy, overlay.settings.screen(protection.name)), protection.coaching?.policy
+            )
         }
 
         /// The strictest policy set, each read through `overlay` (issue 28).
@@ -302,7 +306,7 @@ extension MonitorEngine {
                 strictest = MonitorPolicy.strictest(strictest, read(protection.policy, overlay?.settings.screen(protection.name) ?? .code))
                 // Rule 32: a coaching answer's policy is one more among them, never read through
                 // the document: it can only make the one in force stricter.
-                if withCoaching { strictest = MonitorPolicy.strictest(strictest, protection.coaching) }
+                if withCoaching { strictest = MonitorPolicy.strictest(strictest, protection.coaching?.policy) }
             }
             // Rule 25: one more policy among the others, so it can only make the one in force
             // stricter, never weaker. Open only while monitoring (the engine's condition says so).

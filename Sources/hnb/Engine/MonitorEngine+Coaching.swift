@@ -186,7 +186,7 @@ extension MonitorEngine {
         guard case .acknowledge(let seconds) = policy.response(to: answer.level) else { return .usedUnchangedFriction }
         // Rule 34: the dialog's line says the level read, whatever the warning it ends up in.
         guards.noteCoachingLevel(answer.level, of: question.protection)
-        let warning = MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds)
+        let warning = AcknowledgeRequirement(requestedSeconds: seconds)
         // Rule 35: the document's when its coaching member changed the code's response.
         let version = policy.response(to: answer.level) != coaching.policy.response(to: answer.level) ? guards.overlay?.version : nil
         if calls.settled != .idle {
@@ -233,7 +233,7 @@ extension MonitorEngine {
         guard phase == .on else { return }
         guard calls.settled == .idle else { return settleWaitingUnderCall(now: now, into: &actions) }
         if let event = shownEvent {
-            guard MonitorPolicy(flow: event.flow, requestedSeconds: event.total) != guards.noticeDue else { return }
+            guard MonitorPolicy(flow: event.flow, requestedSeconds: event.total) != guards.noticeDue?.policy else { return }
             endEvent(.policyChanged, now: now, into: &actions)
         }
         guard beginCoachingWarningIfDue(now: now, into: &actions) else { return }

@@ -184,7 +184,7 @@ extension MonitorEngine {
 
     /// Where the policy of a coaching warning that begins now comes from (rules 32 and 35).
     var noticeSource: CallMonitorOutcome.PolicySource {
-        guard let notice = guards.notice, let version = guards.coachingVersion(deciding: notice) else { return .code }
+        guard let notice = guards.notice, let version = guards.coachingVersion(deciding: notice.policy) else { return .code }
         return .document(version: version)
     }
 }

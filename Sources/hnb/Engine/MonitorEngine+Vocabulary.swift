@@ -20,6 +20,29 @@ package struct MonitorPolicy: Equatable, Sendable {
     }
 }
 
+/// A requirement that can only ask for an acknowledge warning (rules 32 and 33, issue 51): it has
+/// no flow, so nothing made from it counts down to an exit. A coaching answer adds one of these to
+/// its protection, and the coaching warning, which shows with no call live, is made from one only:
+/// promise B (the app never exits without a live call) holds for it by its type, not by a test of
+/// a flow that a later change could drop.
+struct AcknowledgeRequirement: Equatable, Sendable {
+    /// Seconds before the Acknowledge button appears, at least 0 (rule 6's clamp).
+    let seconds: Int32
+
+    init(requestedSeconds: Int32) { seconds = max(0, requestedSeconds) }
+
+    /// The acknowledge policy it asks for, to join the others of rule 18.
+    var policy: MonitorPolicy { MonitorPolicy(flow: .acknowledge, requestedSeconds: seconds) }
+
+    /// The stricter of two, the longer delay (rule 18's order for acknowledge policies); `nil`
+    /// stands for none.
+    static func strictest(_ a: Self?, _ b: Self?) -> Self? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.seconds >= b.seconds ? a : b
+    }
+}
+
 /// The aggregate of all live calls (rule 1): the public ``CallMonitorCallState``, one model for
 /// the engine and the risk getters.
 typealias AggregateCallState = CallMonitorCallState

@@ -488,7 +488,7 @@ package struct MonitorEngine: Sendable {
             let policy = MonitorPolicy(flow: event.flow, requestedSeconds: event.total)
             guards.acknowledge(calls, under: policy)
             // Rule 32: and the coaching warning under it, which with no call live is this one.
-            guards.acknowledgeNotice(under: policy)
+            guards.acknowledgeNotice(under: AcknowledgeRequirement(requestedSeconds: event.total))
             endEvent(.acknowledged, now: now, into: &actions)
         }
     }
@@ -608,14 +608,13 @@ package struct MonitorEngine: Sendable {
         actions.append(.schedule(at: event.nextWakeUp(afterElapsedSeconds: elapsedSeconds)))
     }
 
-    /// Rule 32: with no call live, in the foreground, the coaching warning due begins: an
-    /// acknowledge event (coaching policies are acknowledge only), so it never exits. Returns
-    /// whether it began.
+    /// Rule 32: with no call live, in the foreground, the coaching warning due begins. It is made
+    /// from an ``AcknowledgeRequirement``, which has no terminate to give, so it is an acknowledge
+    /// event and never exits (promise B by type, issue 51). Returns whether it began.
     mutating func beginCoachingWarningIfDue(now: Int64, into actions: inout [Action]) -> Bool {
-        guard phase == .on, calls.settled == .idle, !hasShownEvent, isForeground, let policy = guards.noticeDue,
-              policy.flow == .acknowledge else { return false }
+        guard phase == .on, calls.settled == .idle, !hasShownEvent, isForeground, let warning = guards.noticeDue else { return false }
         let event = Event(
-            policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
+            warning.policy, origin: now, now: now, wallClock: wallClock, token: nextToken(), captured: isCaptured,
             context: guards.noticeContext, policySource: noticeSource, isCoachingWarning: true, coachingLevel: guards.coachingLevel
         )
         changeShownEvent { $0 = event }
