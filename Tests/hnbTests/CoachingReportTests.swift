@@ -67,6 +67,16 @@ struct CoachingReportTests {
         #expect(engine.handle(.coachingAnswered(request: 1, .init(level: .high)), now: 2 * second) == [])
     }
 
+    @Test("Rule 33: a protection's end reports its questions before the policy change it causes (the event's end, its outcome, the next event)")
+    func rule33_protectionEndReportsFirst() {
+        // Call A live under the app-wide acknowledge 3 and protection 2's terminate 5, asked about.
+        var engine = asked(call: true, budget: 30 * second)
+        #expect(engine.handle(.beginProtection(id: 2, terminatePolicy(5), context: coachingContext()), now: 0).coachingQuestions.map(\.id) == [2])
+        #expect(engine.handle(.endProtection(id: 2), now: second).labels == [
+            "report 2 notUsedNotNeeded", "dismiss", "cancelWakeUp", "outcome policyChanged", "present acknowledge 3 hidden", "schedule 2",
+        ])
+    }
+
     @Test("Rule 33: the budget's end is notUsedError, and the late answer is ignored")
     func rule33_budget() {
         var engine = asked()
