@@ -26,6 +26,7 @@ struct PolicyOptions: CommandOptions {
 
 struct PolicyCommand: ToolCommand {
     let name = "policy"
+    let pointsToHelp = true
     let operands: String? = "keygen|sign|verify|explain …"
 
     var options: OptionTable<PolicyOptions> {
@@ -34,7 +35,7 @@ struct PolicyCommand: ToolCommand {
             .text("--alg", "EdDSA|ES256", "keygen: the key's algorithm") { $0.alg = $1 },
             .text("--kid", "K", "keygen, sign: the key's name (the JWKS kid)") { $0.kid = $1 },
             .text("--out", "DIR", "keygen: where K.pem (the private key) and K.jwks.json go") { $0.out = $1 },
-            .flag("--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak") { $0.force = true },
+            .flag("--force", "keygen: replace an existing key, after copying it to K.pem.DATE.bak;\nsign: sign a payload with a rule that would do nothing") { $0.force = true },
             .text("--key", "KEY.pem", "sign: the private key (a PKCS #8 PRIVATE KEY PEM, or a SEC 1 EC PRIVATE KEY)") { $0.key = $1 },
             .text("--keys", "JWKS", "verify, explain: the pinned JWK Set; sign: refuse a --kid it does not pin") { $0.keys = $1 },
             .text("--issuer", "I", "verify, explain: the iss the app expects") { $0.issuer = $1 },
@@ -64,7 +65,8 @@ struct PolicyCommand: ToolCommand {
         DIR/K.jwks.json (pin the JWKS in the app, keep the PEM on the signing server; an existing key is never
         replaced without --force, which first copies it to a dated backup); sign --key KEY.pem
         --kid K [--keys JWKS] PAYLOAD.json prints the compact JWS of the payload, after reading it as the
-        phones do (a payload they would refuse, or a kid --keys does not pin, is not signed); verify --keys JWKS --issuer I DOC prints
+        phones do (a payload they would refuse, or a kid --keys does not pin, is not signed; a key set with a private
+        key or a shared secret is refused); verify --keys JWKS --issuer I DOC prints
         the result and the decoded policy; explain … --attribute os=iOS --attribute osVersion=26.1 DOC prints
         the rule that applies to that device and the resulting policy of every screen it names.
         """
@@ -80,7 +82,8 @@ struct PolicyCommand: ToolCommand {
 
         exit status: 0 for a valid document (verify, explain) or a finished keygen or sign; 1 for a document
         the library would refuse, or that is not in force at --at (the reason is printed), that a build given
-        with --manifest refuses (sign then prints no document), and for a payload or kid sign will not sign;
+        with --manifest refuses (sign then prints no document), and for a payload or kid sign will not sign (a
+        payload with a rule that would do nothing is signed only with --force);
         2 on a bad option, an unreadable file or manifest, or a key sign cannot read. Lines saying a rule
         would do nothing, or that relaxation cannot be checked without a manifest, leave it at 0.
 
@@ -89,27 +92,33 @@ struct PolicyCommand: ToolCommand {
     @MainActor
     func run(_ arguments: ArraySlice<String>) -> Never {
         let (options, words) = parse(arguments)
-        guard let action = words.first else { fail("policy needs keygen, sign, verify or explain\n\(help)") }
+        guard let action = words.first else { usage("policy needs keygen, sign, verify or explain") }
         let operands = Array(words.dropFirst())
         switch action {
         case "keygen":
-            guard operands.isEmpty else { fail("keygen takes no file\n\(help)") }
+            guard operands.isEmpty else { usage("keygen takes no file") }
             keygen(options)
         case "sign":
-            guard operands.count == 1 else { fail("sign needs one PAYLOAD.json\n\(help)") }
+            guard operands.count == 1 else { usage("sign needs one PAYLOAD.json, not \(operands.count)") }
             sign(options, payload: operands[0])
         case "verify", "explain":
-            guard operands.count == 1 else { fail("\(action) needs one document\n\(help)") }
+            guard operands.count == 1 else { usage("\(action) needs one document, not \(operands.count)") }
             check(options, document: operands[0], explain: action == "explain")
         default:
-            fail("unknown policy action '\(action)'\(Suggestions.hint(for: action, in: ["keygen", "sign", "verify", "explain"]))\n\(help)")
+            usage("unknown policy action '\(PolicyFiles.clipped(action))'\(Suggestions.hint(for: action, in: ["keygen", "sign", "verify", "explain"]))")
         }
     }
 
-    /// The value of option `name`, which this action needs: missing or empty, it fails with the help.
+    /// The value of option `name`, which this action needs: missing or empty, it fails in one line.
     private func require(_ value: String?, _ name: String) -> String {
-        guard let value, !value.isEmpty else { fail("\(name) is needed\n\(help)") }
+        guard let value, !value.isEmpty else { usage("\(name) is needed") }
         return value
+    }
+
+    /// A command line that is not one of policy's: one line, and where the help is (issue 53: the
+    /// whole help after every slip buried the line that says what was wrong). Exit status 2.
+    private func usage(_ message: String) -> Never {
+        fail("\(message) (see callmonitor policy --help)")
     }
 
     /// A file argument (`-`: standard input), at most `limit` bytes and one more; an unreadable
@@ -146,7 +155,7 @@ struct PolicyCommand: ToolCommand {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            fail("cannot make the folder \(out)")
+            fail("cannot make the folder \(out): \(PolicyFiles.obstacle(on: out))")
         }
         var notes = ""
         do throws(PolicyFiles.Unreadable) {
@@ -196,8 +205,16 @@ struct PolicyCommand: ToolCommand {
         while let last = payload.last, last == 0x0A || last == 0x0D { payload.removeLast() }
         // What the phones would refuse is not signed: the phones' own reader, and the key they
         // would look up.
-        if case .failure(let refusal) = PolicyDocument.readPayload(payload, issuer: nil) {
-            refuse("\(path): the phones would refuse it (\(refusal.reason.rawValue)): \(refusal.detail)")
+        let document: PolicyDocument
+        switch PolicyDocument.readPayload(payload, issuer: nil) {
+        case .failure(let refusal): refuse("\(path): the phones would refuse it (\(refusal.reason.rawValue)): \(refusal.detail)")
+        case .success(let read): document = read
+        }
+        let builds = PolicyManifestCheck.load(options.manifests)
+        // Issue 53: a rule verify would say does nothing is a mistake, not signed unless asked for.
+        let warnings = PolicyManifestCheck.inertRules(document)
+        if !warnings.isEmpty && !options.force {
+            refuse("not signed: a rule would do nothing (--force signs it anyway)\n" + warnings.joined(separator: "\n"))
         }
         if let keysPath = options.keys {
             let keys: PolicyKeySet
@@ -215,7 +232,8 @@ struct PolicyCommand: ToolCommand {
         }
         do {
             let signed = try PolicyTool.sign(payload: payload, kid: kid, key: key)
-            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: PolicyManifestCheck.load(options.manifests))
+            PolicyManifestCheck.checkSigned(signed, kid: kid, key: key.publicKey, builds: builds)
+            if !warnings.isEmpty { Output.error(warnings.joined(separator: "\n") + "\n") }
             Output.write(signed + "\n")
             exit(0)
         } catch {

@@ -67,6 +67,23 @@ enum PolicyFiles {
         text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 
+    /// Why no folder can be made at `path`, as the user wrote it: the file in the way (the path
+    /// itself, or a folder above it that is a file), else the nearest folder that exists, which
+    /// this user cannot write in.
+    static func obstacle(on path: String) -> String {
+        var prefix = path
+        while prefix.count > 1, prefix.hasSuffix("/") { prefix.removeLast() }
+        while !prefix.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? "cannot write in \(prefix)" : "\(prefix) is a file, not a folder"
+            }
+            guard let slash = prefix.lastIndex(of: "/") else { break }
+            prefix = slash == prefix.startIndex ? "/" : String(prefix[..<slash])
+        }
+        return "cannot write in the current folder"
+    }
+
     /// Writes `bytes` to a new file at `path` with permissions `mode` (less what the umask takes
     /// away: 0600 stays private whatever the umask), refusing (`EEXIST`) when
     /// anything is there already: created with `O_EXCL`, so no race can make it replace a key.

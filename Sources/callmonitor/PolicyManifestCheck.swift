@@ -45,15 +45,8 @@ enum PolicyManifestCheck {
         guard case .success(let document) = PolicyDocument.verify(bytes, keys: keys, issuer: issuer, crypto: PolicyCrypto.platform) else {
             return ([], false)
         }
-        var lines = document.inertRules(on: nil).map { describe($0, onBuild: false) }
-        guard !builds.isEmpty else {
-            let unjudged = allowsRelaxation ? [] : document.relaxations(of: .strictest(for: document))
-            if !unjudged.isEmpty {
-                let parts = unjudged.map { "\($0.path) (\(setting(of: $0, in: document)))" }.joined(separator: ", ")
-                lines.append("cannot check relaxation without a manifest: \(parts) may be laxer than the app's code (--manifest judges it)")
-            }
-            return (lines, false)
-        }
+        var lines = warnings(document, builds: builds, allowsRelaxation: allowsRelaxation)
+        guard !builds.isEmpty else { return (lines, false) }
         var refused = false
         for build in builds {
             let answer = answer(bytes, keys: keys, build: build, at: time)
@@ -61,6 +54,28 @@ enum PolicyManifestCheck {
             if answer.verdict != .applied { refused = true }
         }
         return (lines, refused)
+    }
+
+    /// What verify warns about before any build's answer: the rules that would do nothing
+    /// (``inertRules(_:)``), and, without builds or relaxation allowed, the settings that may be
+    /// laxer than an app's code.
+    static func warnings(_ document: PolicyDocument, builds: [Build], allowsRelaxation: Bool) -> [String] {
+        var lines = inertRules(document)
+        guard builds.isEmpty, !allowsRelaxation else { return lines }
+        let unjudged = document.relaxations(of: .strictest(for: document))
+        if !unjudged.isEmpty {
+            let parts = unjudged.map { "\($0.path) (\(setting(of: $0, in: document)))" }.joined(separator: ", ")
+            lines.append("cannot check relaxation without a manifest: \(parts) may be laxer than the app's code (--manifest judges it)")
+        }
+        return lines
+    }
+
+    /// The rules of `document` no device can reach (a platform no app writes, issue 53's
+    /// `"os": "ios"`): a mistake, which sign refuses without --force. A setting that may be laxer
+    /// than an app's code is not one: whether it is, only a manifest says, and sign --manifest
+    /// judges it.
+    static func inertRules(_ document: PolicyDocument) -> [String] {
+        document.inertRules(on: nil).map { describe($0, onBuild: false) }
     }
 
     /// `sign --manifest`: the signed document as each build's phones would judge it now (its

@@ -34,9 +34,14 @@ protocol ToolCommand: Sendable {
     var details: String? { get }
     /// Runs the command with the words after its name; it ends the process itself.
     @MainActor func run(_ arguments: ArraySlice<String>) -> Never
+    /// Whether a command line it cannot read is one line and a pointer to `--help` (`policy`,
+    /// issue 53: a bank's scripts read its errors, and a long help buried the line that said what
+    /// was wrong), rather than the line and the whole help.
+    var pointsToHelp: Bool { get }
 }
 
 extension ToolCommand {
+    var pointsToHelp: Bool { false }
     var aliases: [String] { [] }
     var operands: String? { nil }
     var details: String? { nil }
@@ -86,7 +91,8 @@ extension ToolCommand {
                 return (options, words)
             }
         } catch {
-            fail(error.showsHelp ? "\(error.message)\n\(help)" : error.message)
+            guard error.showsHelp else { fail(error.message) }
+            fail(pointsToHelp ? "\(error.message) (see callmonitor \(name) --help)" : "\(error.message)\n\(help)")
         }
     }
 }

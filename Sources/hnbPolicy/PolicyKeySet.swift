@@ -77,7 +77,8 @@ package struct PolicyKeySet: Equatable, Sendable {
 
     /// Reads a JWK Set. Keys of a type or curve this library does not use are ignored (RFC 7517
     /// section 5), but at least one usable key is needed. Refuses, with the reason, a set with
-    /// none, a private key of any type (`d`: a bank must never ship its signing key),
+    /// none, a private key of any type (`d`: a bank must never ship its signing key), a shared
+    /// secret (`oct`, or any key with `k`: it would be readable in every copy of the app),
     /// coordinates of the wrong length, a `use` other than `sig` or `key_ops` other than `sign`
     /// and `verify` (the two say the same thing, RFC 7517 section 4.3), an `alg` that does not
     /// match the key, and two keys with one `kid`. Other members of a key are ignored.
@@ -145,6 +146,11 @@ package struct PolicyKeySet: Equatable, Sendable {
         let named = try text("kid")
         // A private key is refused whatever its type: a bank must never ship one.
         guard json["d"] == nil else { throw Failure("key \"\(named ?? "")\" is a private key: pin only the public part") }
+        // So is a shared secret (issue 53): a key set ships inside every copy of the app, where
+        // anyone can read it, and the phones verify only with public keys anyway.
+        guard kty != "oct", json["k"] == nil else {
+            throw Failure("key \"\(named ?? "")\" is a shared secret (kty oct): a key set the apps carry holds public keys only")
+        }
         guard usable else {
             let type = [kty ?? "no kty", crv].compactMap { $0 }.joined(separator: "/")
             return .ignored(kid: named, description: named.map { "\"\($0)\" (\(type))" } ?? "a key without kid (\(type))")

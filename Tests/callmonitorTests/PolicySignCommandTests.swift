@@ -34,6 +34,69 @@ extension CommandLineTests {
             #expect(sign.stderr == "callmonitor: \(file.path): the phones would refuse it \(message)\n")
         }
 
+        @Test("A rule verify would say does nothing (os \"ios\", no platform's) is not signed without --force; with it, signed and the rule named on stderr")
+        func inertRuleNeedsForce() async throws {
+            let dir = try await PolicyTimeCommandTests.keyFolder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("payload.json")
+            try Data(#"{"iss":"i","ver":2,"iat":1767225600,"exp":1767830400,"rules":[{"when":{"os":"ios"},"policy":{"detection":true}}]}"#.utf8).write(to: file)
+            let line = #"rules[0] would do nothing: when.os ["ios"] names no platform (the library writes iOS, macCatalyst, visionOS, macOS, Linux, unknown)"#
+            let arguments = ["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1"]
+            let refused = try await runTool(arguments + [file.path])
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "")
+            #expect(refused.stderr == "callmonitor: not signed: a rule would do nothing (--force signs it anyway)\n\(line)\n")
+            let forced = try await runTool(arguments + ["--force", file.path])
+            #expect(forced.status == 0)
+            #expect(forced.stderr == line + "\n")
+            #expect(forced.stdout.split(separator: ".").count == 3)
+        }
+
+        @Test("A key set with a shared secret or a private key is refused by verify, explain and sign --keys: one line saying why, exit 2")
+        func secretsInTheKeySet() async throws {
+            let dir = try await PolicyTimeCommandTests.keyFolder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            _ = try await PolicyTimeCommandTests.signed(Self.good, in: dir)
+            let jwks = try String(contentsOf: dir.appendingPathComponent("k1.jwks.json"), encoding: .utf8)
+            let keys = try #require(jwks.range(of: #"{"keys":["#))
+            for (name, extra, why) in [
+                ("oct", #"{"kty":"oct","kid":"s1","k":"c2VjcmV0"},"#, #"key "s1" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
+                ("private", #"{"kty":"OKP","crv":"Ed25519","kid":"p1","x":"AA","d":"AA"},"#, #"key "p1" is a private key: pin only the public part"#),
+            ] {
+                let bad = dir.appendingPathComponent("\(name).jwks.json")
+                try Data(jwks.replacingCharacters(in: keys, with: #"{"keys":["# + extra).utf8).write(to: bad)
+                for action in [["verify"], ["explain"]] {
+                    let result = try await runTool(["policy"] + action + ["--keys", bad.path, "--issuer", "i", dir.appendingPathComponent("doc.jws").path])
+                    #expect(result.status == 2, "\(name) \(action)")
+                    #expect(result.stdout == "", "\(name) \(action)")
+                    #expect(result.stderr == "callmonitor: \(bad.path): \(why)\n", "\(name) \(action)")
+                }
+                let payload = dir.appendingPathComponent("payload.json")
+                let sign = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1", "--keys", bad.path, payload.path])
+                #expect(sign.status == 2, "\(name) sign")
+                #expect(sign.stderr == "callmonitor: \(bad.path): \(why)\n", "\(name) sign")
+            }
+        }
+
+        @Test("A key without use is accepted, as RFC 7517 allows and the article says; use other than sig is refused")
+        func keyWithoutUse() async throws {
+            let dir = try await PolicyTimeCommandTests.keyFolder()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            _ = try await PolicyTimeCommandTests.signed(Self.good, in: dir)
+            let jwks = try String(contentsOf: dir.appendingPathComponent("k1.jwks.json"), encoding: .utf8)
+            #expect(jwks.contains(#""use":"sig","#))
+            let bare = dir.appendingPathComponent("bare.jwks.json")
+            try Data(jwks.replacingOccurrences(of: #""use":"sig","#, with: "").utf8).write(to: bare)
+            let result = try await runTool(["policy", "verify", "--keys", bare.path, "--issuer", "i", "--at", "1767312000", dir.appendingPathComponent("doc.jws").path])
+            #expect(result.status == 0)
+            #expect(result.stdout == "signature: valid (EdDSA, kid \"k1\")\nvalid ver 2 iat 1767225600 exp 1767830400\n")
+            let encrypting = dir.appendingPathComponent("enc.jwks.json")
+            try Data(jwks.replacingOccurrences(of: #""use":"sig""#, with: #""use":"enc""#).utf8).write(to: encrypting)
+            let refused = try await runTool(["policy", "verify", "--keys", encrypting.path, "--issuer", "i", dir.appendingPathComponent("doc.jws").path])
+            #expect(refused.status == 2)
+            #expect(refused.stderr == "callmonitor: \(encrypting.path): key \"k1\" is not for signatures (use \"enc\")\n")
+        }
+
         @Test("With --keys, a kid it does not pin and a key that is not the pinned one are refused; the pinned one signs")
         func kidInKeys() async throws {
             let dir = try await PolicyTimeCommandTests.keyFolder()
@@ -116,17 +179,24 @@ extension CommandLineTests {
         }
 
         @Test("A --out keygen cannot write is one plain line naming the path, exit 2, never a Foundation error's text", arguments: [
-            "file", "proc",
+            "file", "proc", "itself",
         ])
         func badOut(kind: String) async throws {
             let dir = try await PolicyTimeCommandTests.keyFolder()
             defer { try? FileManager.default.removeItem(at: dir) }
             // Under a regular file, and in /proc, where nobody can create a file.
-            let out = kind == "file" ? dir.appendingPathComponent("k1.pem").path + "/keys" : "/proc/hnb-keys-\(UUID().uuidString)"
+            let out = switch kind {
+            case "file": dir.appendingPathComponent("k1.pem").path + "/keys"
+            case "itself": dir.appendingPathComponent("k1.pem").path
+            default: "/proc/hnb-keys-\(UUID().uuidString)"
+            }
             let result = try await runTool(["policy", "keygen", "--alg", "EdDSA", "--kid", "k9", "--out", out])
             #expect(result.status == 2)
             #expect(result.stdout == "")
-            #expect(result.stderr == "callmonitor: cannot make the folder \(out)\n")
+            // Issue 53: the line names what is in the way, the file above the folder, or the folder
+            // that cannot be written in.
+            let obstacle = kind == "proc" ? "cannot write in /proc" : "\(dir.appendingPathComponent("k1.pem").path) is a file, not a folder"
+            #expect(result.stderr == "callmonitor: cannot make the folder \(out): \(obstacle)\n")
             let proc = try await runTool(["policy", "keygen", "--alg", "EdDSA", "--kid", "k9", "--out", "/proc"])
             #expect(proc.status == 2)
             #expect(proc.stderr.hasPrefix("callmonitor: cannot write /proc/k9.pem: "))

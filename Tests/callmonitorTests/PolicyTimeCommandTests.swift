@@ -17,11 +17,13 @@ extension CommandLineTests {
             return url
         }
 
-        /// Signs `payload` with the folder's key and writes the document to `doc.jws`.
-        static func signed(_ payload: String, in dir: URL) async throws -> String {
+        /// Signs `payload` with the folder's key and writes the document to `doc.jws`; `force` for a
+        /// payload with a rule that would do nothing, which sign refuses without it.
+        static func signed(_ payload: String, in dir: URL, force: Bool = false) async throws -> String {
             let file = dir.appendingPathComponent("payload.json")
             try Data(payload.utf8).write(to: file)
-            let signed = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1", file.path])
+            let signed = try await runTool(["policy", "sign", "--key", dir.appendingPathComponent("k1.pem").path, "--kid", "k1"]
+                + (force ? ["--force"] : []) + [file.path])
             #expect(signed.status == 0)
             try Data(signed.stdout.utf8).write(to: dir.appendingPathComponent("doc.jws"))
             return signed.stdout

@@ -52,9 +52,13 @@ struct PolicyInteropTests {
         #expect(PolicyDocument.verify(signer.document(), keys: mixed, issuer: "com.bank.app", crypto: PolicyTestSigner.crypto).value != nil)
     }
 
-    @Test("Still refused: no usable key, a private key of any type, a kid twice across types, use or key_ops not for signatures", arguments: [
-        (#"{"keys":[{"kty":"RSA","kid":"r1","n":"AQAB","e":"AQAB"},{"kty":"oct","k":"AA"}]}"#,
-         #"the key set has no OKP/Ed25519 or EC/P-256 key (ignored: "r1" (RSA), a key without kid (oct))"#),
+    @Test("Still refused: no usable key, a private key of any type, a shared secret, a kid twice across types, use or key_ops not for signatures", arguments: [
+        (#"{"keys":[{"kty":"RSA","kid":"r1","n":"AQAB","e":"AQAB"},{"kty":"EC","crv":"P-384","x":"AA","y":"AA"}]}"#,
+         #"the key set has no OKP/Ed25519 or EC/P-256 key (ignored: "r1" (RSA), a key without kid (EC/P-384))"#),
+        // Issue 53: a shared secret is refused like a private key, whatever else the set holds.
+        (#"{"keys":[{"kty":"oct","kid":"s1","k":"AA"},{\#(okp),"kid":"a"}]}"#,
+         #"key "s1" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
+        (#"{"keys":[{\#(okp),"kid":"a","k":"AA"}]}"#, #"key "a" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
         (#"{"keys":[{"kty":"RSA","kid":"r1","n":"AQAB","e":"AQAB","d":"AQAB"},{\#(okp),"kid":"a"}]}"#, #"key "r1" is a private key: pin only the public part"#),
         (#"{"keys":[{"kty":"RSA","kid":"a","n":"AQAB","e":"AQAB"},{\#(okp),"kid":"a"}]}"#, #"two keys are named "a""#),
         (#"{"keys":[{\#(okp),"kid":"a","key_ops":["encrypt"]}]}"#, #"key "a" is not for signatures (key_ops "encrypt")"#),
