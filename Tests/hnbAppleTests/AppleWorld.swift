@@ -68,6 +68,10 @@ enum AppleDevice {
     }
 }
 
+/// The hang guard of this target's waits: ``Patience/seconds``, unless a mutation run (which expects
+/// waits to fail, and has many to fail) shortens it with `HNB_APPLE_MUTANT_PATIENCE`. Never set in CI.
+let patience: Double = ProcessInfo.processInfo.environment["HNB_APPLE_MUTANT_PATIENCE"].flatMap(Double.init) ?? Patience.seconds
+
 /// Lets every block already queued on the main queue run, then returns.
 func drainMain() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -103,7 +107,7 @@ final class Deliveries<Value: Sendable>: Sendable {
     /// Waits (a hang guard, not a timing) until `count` values came; returns whether they did.
     @discardableResult
     func wait(forCount count: Int) async -> Bool {
-        await Patience.wait { self.values.count >= count }
+        await Patience.wait(within: patience) { self.values.count >= count }
     }
 }
 

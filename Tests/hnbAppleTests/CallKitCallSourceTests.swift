@@ -96,7 +96,7 @@ struct CallKitCallSourceTests {
             phone.update(b)
             changed.signal()
         }
-        #expect(changed.wait(timeout: .now() + Patience.seconds) == .success)
+        #expect(changed.wait(timeout: .now() + patience) == .success)
         #expect(got.values == [.complete([])])
         await got.wait(forCount: 3)
         await drainMain()
@@ -205,6 +205,7 @@ struct CallKitCallSourceTests {
                 let uuid = UUID(uuidString: id.rawValue)!
                 await Task.detached { phone.end(uuid) }.value
             },
+            patience: patience,
             quietPeriod: 0.05
         ))
         #expect(results.map(\.description) == [
