@@ -91,6 +91,20 @@ struct UIKitScreenCaptureSourceTests {
         #expect(got.values == [true])
     }
 
+    @Test("a return under a call's screen (foreground, not active) already sees a recording begun while suspended")
+    func captureSeenOnAnInactiveReturn() async {
+        let source = UIKitScreenCaptureSource()
+        let got = Deliveries<Bool>()
+        source.start(got.deliver)
+        defer { source.stop() }
+        await StandInSystem.enterBackground()
+        StandInSystem.suspend()
+        await StandInSystem.setCaptured(true)
+        await StandInSystem.enterForeground(thenActive: false)
+        #expect(UIApplication.shared.applicationState == .inactive)
+        #expect(got.values == [true])
+    }
+
     @Test("stop leaves no notification token; a restart compares with the state at its own start")
     func stopLeavesNothingBehind() async {
         let source = UIKitScreenCaptureSource()

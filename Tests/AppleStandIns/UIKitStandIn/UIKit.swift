@@ -210,8 +210,9 @@ public enum StandInSystem {
         onSuspension(false)
     }
 
-    /// The app comes back on screen: inactive, then active (resumed first if it was suspended).
-    public static func enterForeground() async {
+    /// The app comes back on screen: inactive, then active unless something covers it as it
+    /// returns (an incoming call's screen: `thenActive: false`); resumed first if it was suspended.
+    public static func enterForeground(thenActive: Bool = true) async {
         if isSuspended { resume() }
         for scene in app.scenes.compactMap({ $0 as? UIWindowScene }) where scene.activationState == .background {
             await post(UIScene.willEnterForegroundNotification, scene)
@@ -219,7 +220,7 @@ public enum StandInSystem {
         }
         await post(UIApplication.willEnterForegroundNotification, app)
         app.applicationState = .inactive
-        await becomeActive()
+        if thenActive { await becomeActive() }
     }
 
     /// What the CallKit stand-in is told of a suspension (set by the tests' world; no UIKit
