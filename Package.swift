@@ -74,6 +74,33 @@ let package = Package(
         ),
         // The tool too: the random-sequence suite replays its recordings in the simulator (issue 29).
         .testTarget(name: "hnbTests", dependencies: ["hnb", "hnbTesting", "hnbSwiftUI", "hnbRecording", "hnbPolicy", "hnbTrustInsights", "ScenarioLanguage", "callmonitor"], swiftSettings: strict),
+        // Issue 52: the Apple adapters (Sources/hnb/Apple) run on Linux. Behavioural stand-ins for
+        // what they use of CallKit and UIKit, test-only: no product names them, so no app builds
+        // them. Their modules are not called CallKit or UIKit: SwiftPM puts every module of the
+        // package on every target's import path, and a module by those names would make
+        // `canImport(UIKit)` true inside hnb's own Linux build.
+        .target(name: "CallKitStandIn", path: "Tests/AppleStandIns/CallKitStandIn", swiftSettings: strict),
+        .target(
+            name: "UIKitStandIn", path: "Tests/AppleStandIns/UIKitStandIn",
+            // A released iOS 17 SDK's UIKit, so the adapters' `canImport(UIKit, _version: 7059)`
+            // branch is the one compiled (as on the phones).
+            swiftSettings: strict + [.unsafeFlags(["-user-module-version", "7100"])]
+        ),
+        // The adapter files themselves (symlinks into Sources/hnb/Apple, not copies), compiled in
+        // this test module against the stand-ins: `-module-alias` points their `import CallKit` /
+        // `import UIKit` at the stand-ins for this module's files only, and the implicit
+        // `@testable import hnb` gives them what they see inside hnb (they have no `import hnb`).
+        .testTarget(
+            name: "hnbAppleTests",
+            dependencies: ["hnb", "hnbTesting", "CallKitStandIn", "UIKitStandIn"],
+            swiftSettings: strict + [.unsafeFlags([
+                "-module-alias", "CallKit=CallKitStandIn", "-module-alias", "UIKit=UIKitStandIn",
+                "-Xfrontend", "-testable-import-module", "-Xfrontend", "hnb",
+                // Swift Testing's overlay for UIKit (`_Testing_UIKit`, loaded when a file imports
+                // both) exists only beside Apple's UIKit.
+                "-Xfrontend", "-disable-cross-import-overlays",
+            ])]
+        ),
         .testTarget(
             name: "callmonitorTests",
             dependencies: ["callmonitor", "hnb", "hnbTesting", "hnbRecording", "hnbPolicy", "ScenarioLanguage"],

@@ -1,0 +1,1 @@
+../../../Sources/hnb/Apple/CallKitCallSource.swift
