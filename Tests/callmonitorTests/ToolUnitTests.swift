@@ -1,5 +1,6 @@
 // The tool's pure parts, tested directly: suggestions for typos and the /proc memory reader.
 
+import Foundation
 import Testing
 import hnb
 @testable import ScenarioLanguage
@@ -8,6 +9,21 @@ import hnbTesting
 
 @Suite("callmonitor parts")
 struct ToolUnitTests {
+    @Test("keygen's --out obstacle names the file in the way, above the folder or the folder itself, or the nearest folder it cannot write in")
+    func outObstacle() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hnb-obstacle-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/afile"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(PolicyFiles.obstacle(on: file) == "\(file) is a file, not a folder")
+        #expect(PolicyFiles.obstacle(on: file + "/") == "\(file) is a file, not a folder")
+        #expect(PolicyFiles.obstacle(on: file + "/keys/deeper") == "\(file) is a file, not a folder")
+        #expect(PolicyFiles.obstacle(on: dir + "/new/keys") == "cannot write in \(dir)")
+        #expect(PolicyFiles.obstacle(on: "/hnb-no-such-folder-\(UUID().uuidString)/keys") == "cannot write in /")
+        #expect(PolicyFiles.obstacle(on: "hnb-no-such-folder-\(UUID().uuidString)") == "cannot write in the current folder")
+    }
+
     @Test("Edit distance counts a swap of neighbours as one edit", arguments: [
         ("incomming", "incoming", 1), ("--langauge", "--language", 1), ("ring", "resume", 5), ("", "tap", 3), ("tap", "tap", 0),
     ])

@@ -59,6 +59,9 @@ struct PolicyInteropTests {
         (#"{"keys":[{"kty":"oct","kid":"s1","k":"AA"},{\#(okp),"kid":"a"}]}"#,
          #"key "s1" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
         (#"{"keys":[{\#(okp),"kid":"a","k":"AA"}]}"#, #"key "a" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
+        (#"{"keys":[{"kty":"oct","kid":"s2"},{\#(okp),"kid":"a"}]}"#, #"key "s2" is a shared secret (kty oct): a key set the apps carry holds public keys only"#),
+        // A key that is both is named for its private part, the first thing checked.
+        (#"{"keys":[{"kty":"oct","kid":"s3","k":"AA","d":"AA"},{\#(okp),"kid":"a"}]}"#, #"key "s3" is a private key: pin only the public part"#),
         (#"{"keys":[{"kty":"RSA","kid":"r1","n":"AQAB","e":"AQAB","d":"AQAB"},{\#(okp),"kid":"a"}]}"#, #"key "r1" is a private key: pin only the public part"#),
         (#"{"keys":[{"kty":"RSA","kid":"a","n":"AQAB","e":"AQAB"},{\#(okp),"kid":"a"}]}"#, #"two keys are named "a""#),
         (#"{"keys":[{\#(okp),"kid":"a","key_ops":["encrypt"]}]}"#, #"key "a" is not for signatures (key_ops "encrypt")"#),
