@@ -95,29 +95,55 @@ extension CommandLineTests {
             var identical = 0
             var refusedTaps = 0
             var differing: [UInt64] = []
-            for seed in UInt64(1)...60 {
-                let scenario = temporaryFile("random-\(seed).scenario")
-                let recording = temporaryFile("random-\(seed).recording")
-                defer {
-                    try? FileManager.default.removeItem(at: scenario)
-                    try? FileManager.default.removeItem(at: recording)
+            // The 60 seeds run as many at a time as there are cores: each is two launches of the
+            // tool, which are all of the test's time (a second each under CI's Thread Sanitizer
+            // step, whose filter matches this suite). The children only read the files they are
+            // given and all exit, so a pipe end one of them inherits from a sibling (the suite's
+            // reason to run one test at a time) can only delay that sibling's end of output,
+            // never hold it for ever. The totals are the same sums as one after another.
+            let width = max(2, ProcessInfo.processInfo.activeProcessorCount)
+            try await withThrowingTaskGroup(of: SeedResult.self) { group in
+                var seeds = (UInt64(1)...60).makeIterator()
+                for _ in 0..<width {
+                    if let seed = seeds.next() { group.addTask { try await Self.recordAndReplay(seed: seed) } }
                 }
-                try randomScenario(seed: seed).write(to: scenario, atomically: true, encoding: .utf8)
-                let simulated = try await runTool(["simulate", scenario.path, "--record", recording.path])
-                try #require(simulated.status == 0, "seed \(seed): \(simulated.stderr)")
-                let replayed = try await runTool(["replay", recording.path, "--check"])
-                if replayed.status == 0, replayed.stderr == "", replayed.stdout == simulated.stdout {
-                    identical += 1
-                } else {
-                    differing.append(seed)
+                while let result = try await group.next() {
+                    if result.identical { identical += 1 } else { differing.append(result.seed) }
+                    refusedTaps += result.refusedTaps
+                    if let seed = seeds.next() { group.addTask { try await Self.recordAndReplay(seed: seed) } }
                 }
-                refusedTaps += simulated.stdout.split(separator: "\n").filter { $0.contains("\"kind\":\"tap\",\"accepted\":false") }.count
             }
+            differing.sort()
             #expect(differing == [], "seeds whose replay differs")
             #expect(identical == 60)
             // The scenarios do refuse taps (else the test would prove nothing about them).
             #expect(refusedTaps > 60, "only \(refusedTaps) refused taps in 60 scenarios")
             print("random recordings: \(identical) of 60 replay identically; \(refusedTaps) refused taps among them")
+        }
+
+        /// What one seed's scenario gave: whether its replay was identical, and its refused taps.
+        struct SeedResult: Sendable {
+            let seed: UInt64
+            let identical: Bool
+            let refusedTaps: Int
+        }
+
+        /// Simulates seed `seed`'s scenario with `--record`, then replays the recording with
+        /// `--check`: identical when the check passes silently with the simulation's transcript.
+        static func recordAndReplay(seed: UInt64) async throws -> SeedResult {
+            let scenario = temporaryFile("random-\(seed).scenario")
+            let recording = temporaryFile("random-\(seed).recording")
+            defer {
+                try? FileManager.default.removeItem(at: scenario)
+                try? FileManager.default.removeItem(at: recording)
+            }
+            try randomScenario(seed: seed).write(to: scenario, atomically: true, encoding: .utf8)
+            let simulated = try await runTool(["simulate", scenario.path, "--record", recording.path])
+            try #require(simulated.status == 0, "seed \(seed): \(simulated.stderr)")
+            let replayed = try await runTool(["replay", recording.path, "--check"])
+            let identical = replayed.status == 0 && replayed.stderr == "" && replayed.stdout == simulated.stdout
+            let refusedTaps = simulated.stdout.split(separator: "\n").filter { $0.contains("\"kind\":\"tap\",\"accepted\":false") }.count
+            return SeedResult(seed: seed, identical: identical, refusedTaps: refusedTaps)
         }
 
         @Test("replay --check of an empty recording, or of one with no output line, fails and says why", arguments: [
