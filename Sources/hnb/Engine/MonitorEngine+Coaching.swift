@@ -22,9 +22,9 @@ extension MonitorEngine {
             /// with, which the outcome's coaching record names.
             let source: CallMonitor.CoachingSource
             let operationID: String?
-            /// When its budget ends (rule 33): a question still open at that instant is
-            /// `notUsedError` even when its protection's end, a stop or the exit reaches the
-            /// engine first.
+            /// When its budget ends (rule 33): a question still open at or after that instant is
+            /// `notUsedError`, also when its protection's end, a stop or the exit reaches the
+            /// engine before the budget's timer.
             let budgetEndsAt: Int64
             /// The answer read, kept while its status waits for its warning to begin
             /// (``waiting``), so that the warning's outcome can record it; `nil` while open.
@@ -157,7 +157,7 @@ extension MonitorEngine {
     }
 
     /// Rule 33: `notUsedNotNeeded` for questions closed before their answer or budget, except one
-    /// still unanswered at the very instant its budget ends: that is `notUsedError`, as the
+    /// still unanswered at or after the instant its budget ends: that is `notUsedError`, as the
     /// budget's own timer would have said, so the status does not hang on which of two inputs
     /// due at one instant reaches the engine first (a force exit at the last tick and the budget's
     /// timer, say). An answer that waits for its warning was read in time: not needed.
