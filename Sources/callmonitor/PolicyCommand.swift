@@ -115,12 +115,6 @@ struct PolicyCommand: ToolCommand {
         return value
     }
 
-    /// A command line that is not one of policy's: one line, and where the help is (issue 53: the
-    /// whole help after every slip buried the line that says what was wrong). Exit status 2.
-    private func usage(_ message: String) -> Never {
-        fail("\(message) (see callmonitor policy --help)")
-    }
-
     /// A file argument (`-`: standard input), at most `limit` bytes and one more; an unreadable
     /// one ends the tool with one line and exit status 2.
     private func read(_ path: String, limit: Int = PolicyKeySet.maximumLength) -> [UInt8] {

@@ -92,8 +92,14 @@ extension ToolCommand {
             }
         } catch {
             guard error.showsHelp else { fail(error.message) }
-            fail(pointsToHelp ? "\(error.message) (see callmonitor \(name) --help)" : "\(error.message)\n\(help)")
+            usage(error.message)
         }
+    }
+
+    /// A command line the command cannot read: `message`, then where the help is
+    /// (``pointsToHelp``) or the whole help. Exit status 2.
+    func usage(_ message: String) -> Never {
+        fail(pointsToHelp ? "\(message) (see callmonitor \(name) --help)" : "\(message)\n\(help)")
     }
 }
 
